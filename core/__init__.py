@@ -1,0 +1,1 @@
+"""carcassonne: a rules engine for Carcassonne."""

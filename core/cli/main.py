@@ -1,0 +1,3 @@
+def main() -> int:
+    print("carcassonne")
+    return 0
