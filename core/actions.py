@@ -1,0 +1,90 @@
+"""Actions: the moves a player (or a bot, or a front end) makes.
+
+Actions are small immutable tuples so that bots can create thousands per game cheaply and use
+them as dictionary keys. Two actions are equal only when they are of the same type and have the
+same fields (plain named tuples of different types with equal fields would compare equal).
+
+The core knows four actions; an expansion defines more with :func:`action_type` and applies them
+in its ``carcassonne_apply_action`` hook.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, NamedTuple
+
+
+class _Typed:
+    """Mixin giving named-tuple actions type-aware equality and hashing."""
+
+    __slots__ = ()
+    verb: ClassVar[str]
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash((self.verb, tuple.__hash__(self)))  # type: ignore[arg-type]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.verb, **self._asdict()}  # type: ignore[attr-defined]
+
+
+class _DrawFields(NamedTuple):
+    pass
+
+
+class Draw(_Typed, _DrawFields):
+    """Draw the next tile (offered only when an expansion offers an alternative to drawing)."""
+
+    __slots__ = ()
+    verb: ClassVar[str] = "draw"
+
+
+class _PlaceTileFields(NamedTuple):
+    tile: str
+    x: int
+    y: int
+    rotation: int
+
+
+class PlaceTile(_Typed, _PlaceTileFields):
+    """Place a tile with its top turned ``rotation`` degrees clockwise at ``(x, y)``."""
+
+    __slots__ = ()
+    verb: ClassVar[str] = "tile"
+
+
+class _PlaceFigureFields(NamedTuple):
+    figure: str
+    x: int
+    y: int
+    location: str
+
+
+class PlaceFigure(_Typed, _PlaceFigureFields):
+    """Put a figure from the supply on the feature at ``location`` of the tile at ``(x, y)``.
+
+    ``location`` is in board orientation: a side, half-edge, corner or centre name.
+    """
+
+    __slots__ = ()
+    verb: ClassVar[str] = "figure"
+
+
+class _PassFields(NamedTuple):
+    pass
+
+
+class Pass(_Typed, _PassFields):
+    """Decline the optional decision (place no figure, return the wagon, ...)."""
+
+    __slots__ = ()
+    verb: ClassVar[str] = "pass"
+
+
+Action = Any  # any of the named-tuple action types, core or plugin
+
+CORE_ACTIONS: tuple[type, ...] = (Draw, PlaceTile, PlaceFigure, Pass)

@@ -1,0 +1,250 @@
+"""The hooks every rule of the game is written on, grouped by phase of play.
+
+The base game is itself a set of plugins on these hooks (``carcassonne.rules``); an expansion is
+another set. Each docstring follows one template: what the hook answers, when the engine calls it,
+its parameters, what a ``None`` result means, and a "Use in expansions" line. ``docs/hooks.md``
+documents each hook; a test fails when one is missing there.
+
+Rules for hook implementations:
+
+* Hooks are called once per phase or per turn, never per candidate square: they receive whole
+  lists (all candidate placements, all completed features) and answer for all of them.
+* Results are combined deterministically (lists are concatenated in plugin-name order and then
+  sorted or deduplicated where the hook says so), so the order in which expansions are named
+  never changes the game.
+* ``firstresult`` is used only where exactly one plugin owns the answer (the plugin that defined
+  an action or a decision kind).
+* Plugins keep their per-game data in ``state.ext[<plugin name>]`` as immutable values
+  (tuples, frozensets, numbers) and replace them instead of mutating them: that is what makes
+  ``clone()`` and ``undo()`` cheap and exact.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from carcassonne.config import FigureKind, Option, Setup
+    from carcassonne.state import Decision, GameState, ReturnedFigure
+    from carcassonne.tileset.model import FeatureKind, TileType
+
+PROJECT = "carcassonne"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+# ---------------------------------------------------------------------------------------------
+# Setup: once per game configuration
+
+
+@hookspec
+def carcassonne_options() -> list[Option]:
+    """The options this plugin accepts, with defaults and allowed values.
+
+    When: once, while the game configuration is built.
+    Parameters: none.
+    Returns: a list of ``Option``; an option a user passes that no plugin declares is an error.
+    ``None`` means the plugin takes no options.
+    Use in expansions: declare rule variants (River ``uturn``, Abbey & Mayor ``wagon_move``).
+    """
+
+
+@hookspec
+def carcassonne_feature_kinds() -> list[FeatureKind]:
+    """The feature kinds this plugin brings to tile sets.
+
+    When: once, while the game configuration is built, before any tile set is loaded.
+    Parameters: none.
+    Returns: a list of ``FeatureKind``; ``None`` means none.
+    Use in expansions: the River registers ``river``, the Abbot ``garden``, Abbey & Mayor ``abbey``.
+    """
+
+
+@hookspec
+def carcassonne_figure_kinds(config: Any) -> list[FigureKind]:
+    """The figure kinds this plugin brings, with a count per player and a strength.
+
+    When: once, while the game configuration is built.
+    Parameters: ``config`` - the configuration being built (its ``options`` are final).
+    Returns: a list of ``FigureKind``; ``None`` means none. ``FigureKind.strength`` may be a
+    function of the feature (the mayor counts shields).
+    Use in expansions: the abbot, the mayor, the wagon, the barn.
+    """
+
+
+@hookspec
+def carcassonne_tile_sets(config: Any) -> list[Any]:
+    """Tile set files this plugin contributes to the game.
+
+    When: once, while the game configuration is built.
+    Parameters: ``config`` - the configuration being built.
+    Returns: paths or ``importlib.resources`` traversables of TOML tile sets; ``None`` means none.
+    Use in expansions: ship the expansion's tiles inside its distribution.
+    """
+
+
+@hookspec
+def carcassonne_setup(setup: Setup) -> None:
+    """Arrange the start tile, the draw stacks and the plugin's initial data.
+
+    When: once per configuration, after the tile sets are loaded. The base game runs first
+    (``tryfirst``); expansions then adjust what it arranged.
+    Parameters: ``setup`` - a mutable ``Setup``: ``start`` (tile id), ``stacks`` (stack key ->
+    tile ids; lower keys are drawn first, each stack is shuffled with the game's seed),
+    ``bottom`` (tile ids that go to the bottom of their stack), ``ext`` (initial plugin data).
+    Returns: nothing; the result is what the plugin did to ``setup``.
+    Use in expansions: the River puts its tiles first, the lake last, and the spring at (0, 0).
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Tile placement: once per turn
+
+
+@hookspec
+def carcassonne_turn_options(state: GameState) -> list[Any]:
+    """Actions a player may take instead of drawing a tile.
+
+    When: at the start of every turn, before the tile is drawn, and in end-of-game extra turns.
+    Parameters: ``state`` - the game, with ``state.player`` about to play.
+    Returns: extra actions (e.g. ``PlaceTile`` of a held tile into a hole); when any plugin offers
+    one, the player chooses between ``Draw`` and those actions. ``None`` or ``[]``: none.
+    Use in expansions: Abbey & Mayor offers the abbey.
+    """
+
+
+@hookspec
+def carcassonne_veto_placements(
+    state: GameState, tile: TileType, candidates: list[tuple[int, int, int]]
+) -> list[tuple[int, int, int]] | None:
+    """Placements of the drawn tile that the plugin forbids.
+
+    When: once per drawn tile, after the core found every placement whose edges match.
+    Parameters: ``tile`` - the drawn tile type; ``candidates`` - ``(x, y, rotation)`` triples.
+    Returns: the vetoed triples (the union of all plugins' vetoes is removed); ``None``: no veto.
+    If nothing remains the tile is returned to the box.
+    Use in expansions: the River forces continuation of the river and forbids U-turns.
+    """
+
+
+@hookspec
+def carcassonne_tile_placed(state: GameState, x: int, y: int, tile: TileType, rotation: int) -> None:
+    """React to a tile that has just been placed (features already joined).
+
+    When: after every tile placement, before the figure phase.
+    Parameters: the position and rotation of the placed tile.
+    Returns: nothing. Plugins update ``state.ext``.
+    Use in expansions: Abbey & Mayor marks the player's abbey as used; the River tracks its course.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Figure placement: once per turn
+
+
+@hookspec
+def carcassonne_figure_options(state: GameState, x: int, y: int, player: int) -> list[Any]:
+    """What the player may do in the figure phase on the tile just placed.
+
+    When: once per turn, after the tile placement.
+    Parameters: ``x, y`` - the tile just placed; ``player`` - the active player.
+    Returns: actions (``PlaceFigure`` and plugin actions); ``Pass`` is always added by the core.
+    ``None`` means nothing to offer.
+    Use in expansions: abbot on monastery or garden and the abbot's return; mayor, wagon, barn.
+    """
+
+
+@hookspec
+def carcassonne_veto_figure_options(state: GameState, options: list[Any]) -> list[Any] | None:
+    """Figure options other plugins offered that this plugin forbids.
+
+    When: once per turn, right after ``carcassonne_figure_options``.
+    Parameters: ``options`` - every option offered.
+    Returns: the vetoed options; ``None``: no veto.
+    Use in expansions: Abbey & Mayor forbids farmers in a field holding a barn.
+    """
+
+
+@hookspec(firstresult=True)
+def carcassonne_apply_action(state: GameState, action: Any) -> list[Any] | None:
+    """Carry out an action of a type this plugin defined.
+
+    When: whenever a legal action is applied whose type is not one of the core's four.
+    Parameters: ``action`` - the action, already checked to be legal.
+    Returns: the events it caused. ``None`` means "not mine" (first result wins: exactly one
+    plugin owns an action type).
+    Use in expansions: the abbot's early return scores at once.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring: once per turn, and once at the end
+
+
+@hookspec
+def carcassonne_score(state: GameState, completed: list[int], final: bool) -> list[Any]:
+    """Points earned now, and figures that leave the board because of them.
+
+    When: in the scoring phase of every turn (``final=False``, ``completed`` = the features this
+    turn completed) and once at the end (``final=True``, ``completed`` = every feature still
+    holding figures, incomplete ones included).
+    Parameters: ``completed`` - feature ids (roots), sorted.
+    Returns: ``Award`` and ``ReturnFigures`` items. The core applies all plugins' items together,
+    sorted by stage and feature, then returns the figures of completed features. ``None``: nothing.
+    Use in expansions: the Abbot scores gardens; Abbey & Mayor scores barn fields.
+    """
+
+
+@hookspec
+def carcassonne_after_scoring(
+    state: GameState, returned: list[ReturnedFigure]
+) -> list[Decision] | None:
+    """Decisions that players (not only the active one) take after the scoring phase.
+
+    When: once per turn, after the scored figures went back to the supplies.
+    Parameters: ``returned`` - each figure that came back this turn, with where it stood.
+    Returns: ``Decision`` objects; the core orders them clockwise from the active player and
+    asks them one after another. ``None``: none.
+    Use in expansions: a wagon whose feature was scored may move on.
+    """
+
+
+@hookspec(firstresult=True)
+def carcassonne_decision_actions(state: GameState, decision: Decision) -> list[Any] | None:
+    """The legal actions of a decision kind this plugin defined.
+
+    When: each time such a decision becomes the pending one (answers depend on earlier ones).
+    Parameters: ``decision`` - the pending decision.
+    Returns: the legal actions; ``Pass`` is always added. ``None`` means "not mine".
+    Use in expansions: the wagon's targets.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# End of game
+
+
+@hookspec
+def carcassonne_extra_turns(state: GameState) -> list[int] | None:
+    """Players who get one more turn, in order, after the last tile was placed.
+
+    When: once, when the draw pile is empty, before final scoring.
+    Parameters: ``state`` - the game after its last regular turn.
+    Returns: player indices; each gets a turn whose only options are ``carcassonne_turn_options``
+    (and ``Pass``). ``None``: none.
+    Use in expansions: players still holding an abbey may place it.
+    """
+
+
+@hookspec
+def carcassonne_action_types() -> list[type]:
+    """Action types this plugin defines, for the notation, records and the JSON protocol.
+
+    When: once, when a parser for actions is built.
+    Parameters: none.
+    Returns: action classes (named tuples with a ``verb``); ``None``: none.
+    Use in expansions: the abbot's return.
+    """

@@ -1,0 +1,58 @@
+"""Base game setup: options, feature and figure kinds, the base tile set, the start tile."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import Any
+
+from carcassonne.config import FigureKind, Option, Setup
+from carcassonne.hookspecs import hookimpl
+from carcassonne.tileset.kinds import CORE_KINDS
+from carcassonne.tileset.model import FeatureKind
+
+MEEPLE = "meeple"
+
+
+@hookimpl
+def carcassonne_options() -> list[Option]:
+    return [
+        Option("meeples", 7, doc="meeples per player (any count from 1)"),
+        Option("tiny_city", 4, (4, 2), "points for a completed two-tile city (2: first edition)"),
+        Option("farmers", True, (True, False), "meeples may go on fields; fields score at the end"),
+        Option("edition", "C2", ("C2", "C3", "C1"), "tile edition (C1: no gardens)"),
+    ]
+
+
+@hookimpl
+def carcassonne_feature_kinds() -> list[FeatureKind]:
+    return list(CORE_KINDS.values())
+
+
+@hookimpl
+def carcassonne_figure_kinds(config: Any) -> list[FigureKind]:
+    count = config.options["meeples"]
+    if count < 1:
+        from carcassonne.errors import ConfigError
+
+        raise ConfigError(f"option 'meeples' must be at least 1, not {count}")
+    return [FigureKind(MEEPLE, count)]
+
+
+@hookimpl
+def carcassonne_tile_sets(config: Any) -> list[Any]:
+    return [files("carcassonne.tiles") / "base.toml"]
+
+
+@hookimpl(tryfirst=True)
+def carcassonne_setup(setup: Setup) -> None:
+    """Every tile goes into one shuffled stack; one copy of the base start tile starts."""
+    types = setup.config.tile_types
+    land = setup.stacks.setdefault(0, [])
+    for tile in types.values():
+        land.extend([tile.id] * tile.count)
+    starts = sorted(t.id for t in types.values() if "start" in t.tags and t.set_name == "base")
+    if not starts:
+        starts = sorted(t.id for t in types.values() if "start" in t.tags)
+    if starts:
+        setup.start = starts[0]
+        setup.remove_copy(starts[0])
