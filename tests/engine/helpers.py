@@ -1,0 +1,63 @@
+"""Helpers for engine tests: build a board directly and play the last action of an example."""
+
+from __future__ import annotations
+
+from carcassonne import GameConfig, GameState, Pass, PlaceFigure, PlaceTile
+from carcassonne.position import Position, build_state
+
+RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
+
+_CONFIGS: dict[tuple, GameConfig] = {}
+
+
+def config(players: int = 2, expansions: tuple[str, ...] = (), **options) -> GameConfig:
+    key = (players, expansions, tuple(sorted(options.items())))
+    if key not in _CONFIGS:
+        _CONFIGS[key] = GameConfig(players=players, expansions=expansions, options=options, seed=1)
+    return _CONFIGS[key]
+
+
+def board(
+    tiles, figures=(), player=0, players=2, expansions=(), pile=None, **options
+) -> GameState:
+    """A state with ``tiles`` (``"ID @(x,y) rR"`` strings or tuples) and figures on them.
+
+    ``pile=[]`` ends the game at once: final scoring runs and its events are ``last_events``.
+    """
+    parsed = [parse_tile(t) if isinstance(t, str) else t for t in tiles]
+    cfg = config(players, tuple(expansions), **options)
+    return build_state(
+        cfg, Position(tiles=parsed, figures=list(figures), player=player, pile=pile)
+    )
+
+
+def parse_tile(text: str) -> tuple[str, int, int, int]:
+    tile, at, rot = text.split()
+    x, y = at.strip("@()").split(",")
+    return tile, int(x), int(y), int(rot.lstrip("r"))
+
+
+def place(state: GameState, text: str, figure: tuple[str, str] | None = None) -> list:
+    """Draw and place a tile (forcing the draw), then place ``(kind, location)`` or pass."""
+    tile, x, y, rot = parse_tile(text)
+    if state.pending.kind == "draw":
+        from carcassonne import Draw
+
+        state.force_draw(tile)
+        state.apply(Draw())
+    else:
+        state.force_draw(tile)
+    events = list(state.apply(PlaceTile(tile, x, y, rot)))
+    if figure is None:
+        events += state.apply(Pass())
+    else:
+        events += state.apply(PlaceFigure(figure[0], x, y, figure[1]))
+    return events
+
+
+def points(events) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for e in events:
+        if e.type == "points":
+            out[e.player] = out.get(e.player, 0) + e.points
+    return out
