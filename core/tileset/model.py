@@ -79,6 +79,9 @@ class FeatureDef:
     borders: tuple[int, ...] = ()
     #: Source position in the tile file, for messages: (line, column).
     pos: tuple[int, int] = (0, 0)
+    #: A kind listed in the set's ``inert_kinds`` that no active plugin registers: kept as
+    #: decoration (shown, written back), carries no edges and is never a figure target.
+    inert: bool = False
 
     @property
     def center(self) -> bool:
@@ -149,6 +152,8 @@ class TileType:
     #: Source position of the tile's table in its file: (line, column).
     pos: tuple[int, int] = (0, 0)
     rotations: tuple[Rotated, ...] = ()
+    #: Free-form remark kept with the data (the ``note`` key), e.g. how a tile is dealt out.
+    note: str = ""
 
     def rotated(self, rotation: int) -> Rotated:
         return self.rotations[rotation // 90]
@@ -171,6 +176,10 @@ class TileSet:
     path: str = ""
     #: Kinds that are inert decoration when no active plugin registers them (``garden``).
     inert_kinds: frozenset[str] = frozenset()
+    #: Edition the set was loaded for (``"C1"``, ``"C2"``), or None: as written, variants kept.
+    edition: str | None = "C2"
+    #: Free-form remark kept with the data (the ``note`` key of the header).
+    note: str = ""
 
     def by_id(self) -> dict[str, TileType]:
         return {t.id: t for t in self.tiles}
