@@ -95,7 +95,7 @@ def carcassonne_setup(setup: Setup) -> None:
     Parameters: ``setup`` - a mutable ``Setup``: ``start`` (tile id), ``stacks`` (stack key ->
     tile ids; lower keys are drawn first, each stack is shuffled with the game's seed),
     ``bottom`` (tile ids that go to the bottom of their stack), ``ext`` (initial plugin data).
-    Returns: nothing; the result is what the plugin did to ``setup``.
+    Returns: ``None``; the result is what the plugin did to ``setup``.
     Use in expansions: the River puts its tiles first, the lake last, and the spring at (0, 0).
     """
 
@@ -136,7 +136,7 @@ def carcassonne_tile_placed(state: GameState, x: int, y: int, tile: TileType, ro
 
     When: after every tile placement, before the figure phase.
     Parameters: the position and rotation of the placed tile.
-    Returns: nothing. Plugins update ``state.ext``.
+    Returns: ``None``; plugins update ``state.ext``.
     Use in expansions: Abbey & Mayor marks the player's abbey as used; the River tracks its course.
     """
 

@@ -6,11 +6,11 @@ import pytest
 
 from carcassonne import PlaceFigure
 
-from .helpers import BLUE, RED, YELLOW, board, place, points
+from carcassonne.testing import BLUE, RED, YELLOW, board, place, points
 
 
 def test_b01_two_tile_city_scores_4():
-    state = board(["BA/RCr @(0,0) r0", "BA/RCr @(0,2) r0"], [(RED, "meeple", 0, 0, "N")], player=BLUE)
+    state = board(["BA/RCr @(0,0) r0"], [(RED, "meeple", 0, 0, "N")], player=BLUE)
     events = place(state, "BA/C @(0,-1) r180")
     assert points(events) == {RED: 4}
     assert state.supply[RED]["meeple"] == 7
@@ -19,7 +19,7 @@ def test_b01_two_tile_city_scores_4():
 
 def test_b01_option_tiny_city_2():
     state = board(
-        ["BA/RCr @(0,0) r0", "BA/RCr @(0,2) r0"], [(RED, "meeple", 0, 0, "N")], player=BLUE,
+        ["BA/RCr @(0,0) r0"], [(RED, "meeple", 0, 0, "N")], player=BLUE,
         tiny_city=2,
     )
     assert points(place(state, "BA/C @(0,-1) r180")) == {RED: 2}

@@ -1,8 +1,17 @@
-"""Helpers for engine tests: build a board directly and play the last action of an example."""
+"""Helpers for tests of the engine, of expansions and of fans' plugins.
+
+Build a board directly (examples in the rules are boards, not whole games), play one more tile
+with a forced draw, and read the points an action scored::
+
+    state = board(["BA/RCr @(0,0) r0"], [(RED, "meeple", 0, 0, "N")], player=BLUE)
+    assert points(place(state, "BA/C @(0,-1) r180")) == {RED: 4}
+"""
 
 from __future__ import annotations
 
-from carcassonne import GameConfig, GameState, Pass, PlaceFigure, PlaceTile
+from carcassonne.actions import Draw, Pass, PlaceFigure, PlaceTile
+from carcassonne.config import GameConfig
+from carcassonne.state import GameState
 from carcassonne.position import Position, build_state
 
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
@@ -10,22 +19,33 @@ RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
 _CONFIGS: dict[tuple, GameConfig] = {}
 
 
-def config(players: int = 2, expansions: tuple[str, ...] = (), **options) -> GameConfig:
-    key = (players, expansions, tuple(sorted(options.items())))
+def config(
+    players: int = 2, expansions: tuple[str, ...] = (), options: dict | None = None, **more
+) -> GameConfig:
+    """A configuration (cached: tests build many boards with the same one)."""
+    options = {**(options or {}), **more}
+    key = (players, tuple(sorted(expansions)), tuple(sorted(options.items())))
     if key not in _CONFIGS:
         _CONFIGS[key] = GameConfig(players=players, expansions=expansions, options=options, seed=1)
     return _CONFIGS[key]
 
 
 def board(
-    tiles, figures=(), player=0, players=2, expansions=(), pile=None, **options
+    tiles,
+    figures=(),
+    player=0,
+    players=2,
+    expansions=(),
+    pile=None,
+    options: dict | None = None,
+    **more,
 ) -> GameState:
     """A state with ``tiles`` (``"ID @(x,y) rR"`` strings or tuples) and figures on them.
 
     ``pile=[]`` ends the game at once: final scoring runs and its events are ``last_events``.
     """
     parsed = [parse_tile(t) if isinstance(t, str) else t for t in tiles]
-    cfg = config(players, tuple(expansions), **options)
+    cfg = config(players, tuple(expansions), options, **more)
     return build_state(
         cfg, Position(tiles=parsed, figures=list(figures), player=player, pile=pile)
     )
@@ -38,11 +58,12 @@ def parse_tile(text: str) -> tuple[str, int, int, int]:
 
 
 def place(state: GameState, text: str, figure: tuple[str, str] | None = None) -> list:
-    """Draw and place a tile (forcing the draw), then place ``(kind, location)`` or pass."""
+    """Draw and place a tile (forcing the draw), then place ``(kind, location)`` or pass.
+
+    Returns the events of the whole turn.
+    """
     tile, x, y, rot = parse_tile(text)
     if state.pending.kind == "draw":
-        from carcassonne import Draw
-
         state.force_draw(tile)
         state.apply(Draw())
     else:
