@@ -4,8 +4,17 @@ Actions are small immutable tuples so that bots can create thousands per game ch
 them as dictionary keys. Two actions are equal only when they are of the same type and have the
 same fields (plain named tuples of different types with equal fields would compare equal).
 
-The core knows four actions; an expansion defines more with :func:`action_type` and applies them
-in its ``carcassonne_apply_action`` hook.
+The core knows four actions; an expansion defines more the same way (a ``NamedTuple`` of fields
+and a :class:`TypedAction` subclass with a ``verb``), declares them in its
+``carcassonne_action_types`` hook and applies them in its ``carcassonne_apply_action`` hook::
+
+    class _ReturnFields(NamedTuple):
+        x: int
+        y: int
+
+    class Return(TypedAction, _ReturnFields):
+        __slots__ = ()
+        verb: ClassVar[str] = "my-plugin-return"
 """
 
 from __future__ import annotations
@@ -13,8 +22,12 @@ from __future__ import annotations
 from typing import Any, ClassVar, NamedTuple
 
 
-class _Typed:
-    """Mixin giving named-tuple actions type-aware equality and hashing."""
+class TypedAction:
+    """Base of every action type (core or plugin): type-aware equality and hashing.
+
+    Put it first among the bases, before the ``NamedTuple`` of fields, and give the subclass a
+    unique ``verb``.
+    """
 
     __slots__ = ()
     verb: ClassVar[str]
@@ -36,7 +49,7 @@ class _DrawFields(NamedTuple):
     pass
 
 
-class Draw(_Typed, _DrawFields):
+class Draw(TypedAction, _DrawFields):
     """Draw the next tile (offered only when an expansion offers an alternative to drawing)."""
 
     __slots__ = ()
@@ -50,7 +63,7 @@ class _PlaceTileFields(NamedTuple):
     rotation: int
 
 
-class PlaceTile(_Typed, _PlaceTileFields):
+class PlaceTile(TypedAction, _PlaceTileFields):
     """Place a tile with its top turned ``rotation`` degrees clockwise at ``(x, y)``."""
 
     __slots__ = ()
@@ -64,7 +77,7 @@ class _PlaceFigureFields(NamedTuple):
     location: str
 
 
-class PlaceFigure(_Typed, _PlaceFigureFields):
+class PlaceFigure(TypedAction, _PlaceFigureFields):
     """Put a figure from the supply on the feature at ``location`` of the tile at ``(x, y)``.
 
     ``location`` is in board orientation: a side, half-edge, corner or centre name.
@@ -78,12 +91,14 @@ class _PassFields(NamedTuple):
     pass
 
 
-class Pass(_Typed, _PassFields):
+class Pass(TypedAction, _PassFields):
     """Decline the optional decision (place no figure, return the wagon, ...)."""
 
     __slots__ = ()
     verb: ClassVar[str] = "pass"
 
+
+_Typed = TypedAction  # former private name
 
 Action = Any  # any of the named-tuple action types, core or plugin
 
