@@ -1,3 +1,48 @@
-def main() -> int:
-    print("carcassonne")
-    return 0
+"""The ``carcassonne`` command line. Each subcommand lives in its own module with
+``add_parser(subparsers)``, which registers its parser and sets ``handler`` (a function taking
+the parsed arguments and returning the exit status); add a new one to ``SUBCOMMANDS``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from carcassonne.cli import tiles_cmd
+
+SUBCOMMANDS = [tiles_cmd]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="carcassonne", description="A rules engine for the tile-laying game Carcassonne."
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in SUBCOMMANDS:
+        module.add_parser(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # usage errors: argparse has printed the message
+        return exit_.code if isinstance(exit_.code, int) else 2
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 0
+    try:
+        return int(handler(args))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # output piped into `head`
+        return 0
+    except Exception as err:  # noqa: BLE001 - a command line never shows a traceback
+        print(f"carcassonne: internal error: {type(err).__name__}: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

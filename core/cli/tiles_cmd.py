@@ -1,0 +1,181 @@
+"""``carcassonne tiles check|list|show|fmt``: tools for tile-set files (docs/tiles.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from carcassonne.geometry import SIDES
+from carcassonne.tileset import catalog
+from carcassonne.tileset.errors import TileSetError
+from carcassonne.tileset.loader import EDITIONS, format_feature, format_file, load_tileset
+from carcassonne.tileset.model import TileSet, TileType
+from carcassonne.tileset.render import render_tile
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "tiles", help="check, list, show and format tile sets", description=__doc__
+    )
+    sub = parser.add_subparsers(dest="tiles_command", metavar="ACTION", required=True)
+
+    check = sub.add_parser("check", help="validate tile-set files; print every problem")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    _edition(check)
+    check.set_defaults(handler=cmd_check)
+
+    listing = sub.add_parser("list", help="list the tiles of a set")
+    listing.add_argument("set", nargs="?", default="base", metavar="SET", help="default: base")
+    listing.add_argument("--json", action="store_true", help="machine-readable output")
+    _edition(listing)
+    listing.set_defaults(handler=cmd_list)
+
+    show = sub.add_parser("show", help="draw one tile in the terminal")
+    show.add_argument("id", metavar="ID", help="tile id (BA/RCr) or alias (D)")
+    show.add_argument("--rotation", type=int, default=0, choices=(0, 90, 180, 270))
+    show.add_argument("--set", dest="set", default=None, help="look only in this set")
+    show.add_argument("--file", default=None, help="look in this tile-set file")
+    _edition(show)
+    show.set_defaults(handler=cmd_show)
+
+    fmt = sub.add_parser("fmt", help="rewrite tile-set files in canonical form")
+    fmt.add_argument("files", nargs="+", metavar="FILE")
+    fmt.add_argument("--check", action="store_true", help="only report files that would change")
+    fmt.set_defaults(handler=cmd_fmt)
+
+
+def _edition(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--edition", default="C2", choices=EDITIONS, help="default: C2")
+
+
+def _err(*lines: str) -> None:
+    for line in lines:
+        print(line, file=sys.stderr)
+
+
+def _load(source: Any, edition: str) -> TileSet:
+    return load_tileset(
+        source, catalog.installed_kinds(), edition=edition, providers=catalog.kind_providers()
+    )
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    status = 0
+    for path in args.files:
+        try:
+            tileset = _load(path, args.edition)
+        except TileSetError as err:
+            _err(*(str(p) for p in err.problems))
+            status = 1
+            continue
+        total = sum(t.count for t in tileset.tiles)
+        print(f"{path}: ok ({len(tileset.tiles)} tile types, {total} tiles)")
+    return status
+
+
+def _sets() -> dict[str, Any]:
+    return catalog.installed_tilesets()
+
+
+def _tile_data(tile: TileType) -> dict[str, Any]:
+    return {
+        "id": tile.id,
+        "alias": tile.alias,
+        "count": tile.count,
+        "edges": dict(zip(SIDES, tile.edges, strict=True)),
+        "features": [format_feature(f, tile.features) for f in tile.features],
+        "tags": sorted(tile.tags),
+        "edition": tile.edition,
+        "replaces": tile.replaces,
+        "description": tile.description,
+    }
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    sets = _sets()
+    if args.set not in sets:
+        _err(f"carcassonne tiles: unknown tile set '{args.set}' (installed: {', '.join(sets)})")
+        return 1
+    try:
+        tileset = _load(sets[args.set], args.edition)
+    except TileSetError as err:
+        _err(*(str(p) for p in err.problems))
+        return 1
+    tiles = [_tile_data(t) for t in tileset.tiles]
+    total = sum(t.count for t in tileset.tiles)
+    shields = sum(t.count * f.attr("shields") for t in tileset.tiles for f in t.features)
+    if args.json:
+        out = {
+            "set": tileset.name,
+            "edition": tileset.edition,
+            "description": tileset.description,
+            "tiles": tiles,
+            "types": len(tiles),
+            "total": total,
+            "shields": shields,
+        }
+        print(json.dumps(out, indent=2, ensure_ascii=False))
+        return 0
+    print(f"{tileset.name} ({tileset.edition}): {tileset.description}")
+    print(f"{'id':<12} {'alias':<5} {'count':>5}  {'N':<6}{'E':<6}{'S':<6}{'W':<6} features")
+    for t in tiles:
+        edges = "".join(f"{t['edges'][s]:<6}" for s in SIDES)
+        tags = f"  [{' '.join(t['tags'])}]" if t["tags"] else ""
+        print(
+            f"{t['id']:<12} {t['alias'] or '':<5} {t['count']:>5}  {edges}"
+            f"{'; '.join(t['features'])}{tags}"
+        )
+    print(f"total: {total} tiles, {len(tiles)} tile types, {shields} shields")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    if args.file:
+        sources = {args.file: args.file}
+    else:
+        sources = _sets()
+        if args.set is not None:
+            if args.set not in sources:
+                _err(
+                    f"carcassonne tiles: unknown tile set '{args.set}' "
+                    f"(installed: {', '.join(sources)})"
+                )
+                return 1
+            sources = {args.set: sources[args.set]}
+    for source in sources.values():
+        try:
+            tileset = _load(source, args.edition)
+        except TileSetError as err:
+            _err(*(str(p) for p in err.problems))
+            return 1
+        for tile in tileset.tiles:
+            if args.id in (tile.id, tile.alias):
+                alias = f" ({tile.alias})" if tile.alias else ""
+                print(f"{tile.id}{alias}: {tile.description}")
+                extra = f", tags: {' '.join(sorted(tile.tags))}" if tile.tags else ""
+                print(f"set {tileset.name}, count {tile.count}{extra}, rotation {args.rotation}")
+                print()
+                for line in render_tile(tile, catalog.installed_kinds(), args.rotation):
+                    print(line.rstrip())
+                return 0
+    _err(f"carcassonne tiles: no tile '{args.id}' in {', '.join(sources)}")
+    return 1
+
+
+def cmd_fmt(args: argparse.Namespace) -> int:
+    status = 0
+    for path in args.files:
+        try:
+            changed = format_file(path, check=args.check)
+        except TileSetError as err:
+            _err(*(str(p) for p in err.problems))
+            status = 1
+            continue
+        if args.check:
+            print(f"{path}: {'would be reformatted' if changed else 'ok'}")
+            status = status or int(changed)
+        else:
+            print(f"{path}: {'reformatted' if changed else 'unchanged'}")
+    return status
