@@ -70,10 +70,14 @@ def main(argv: list[str] | None = None) -> int:
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
 
-    print(f"python {sys.version.split()[0]}, {args.games} games x {args.repeat} runs, "
-          f"{args.players} players, expansions: {' '.join(args.expansions) or 'none'}")
-    print(f"games/s (median): {statistics.median(rates):.1f}   runs: "
-          + " ".join(f"{r:.1f}" for r in rates))
+    print(
+        f"python {sys.version.split()[0]}, {args.games} games x {args.repeat} runs, "
+        f"{args.players} players, expansions: {' '.join(args.expansions) or 'none'}"
+    )
+    print(
+        f"games/s (median): {statistics.median(rates):.1f}   runs: "
+        + " ".join(f"{r:.1f}" for r in rates)
+    )
     print(f"µs per turn (median): {statistics.median(per_turn):.1f}")
     print(f"clone() mid-game: {clone_us:.1f} µs")
     print(f"peak memory of one game: {peak / 1024:.0f} KiB")

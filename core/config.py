@@ -123,9 +123,7 @@ class GameConfig:
         plugins: Iterable[tuple[str, Any]] = (),
     ) -> None:
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ConfigError(
-                f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}"
-            )
+            raise ConfigError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
         self.players = players
         self.names = tuple(names) if names is not None else COLOURS[:players]
         if len(self.names) != players:
@@ -174,7 +172,8 @@ class GameConfig:
         self.stacks = {k: tuple(v) for k, v in sorted(setup.stacks.items())}
         self.bottom = frozenset(setup.bottom)
         self.initial_ext = MappingProxyType(dict(setup.ext))
-        self._fits: dict[tuple[str, tuple], tuple[int, ...]] = {}
+        self._fits: dict[str, dict[tuple, tuple[int, ...]]] = {}
+        self._segments: dict[tuple[str, int], tuple[tuple, ...]] = {}
 
     # -- tiles --------------------------------------------------------------------------------
 
@@ -199,13 +198,20 @@ class GameConfig:
             return self.aliases[name]
         raise ConfigError(f"unknown tile {name!r}")
 
+    def fit_table(self, tile: TileType) -> dict[tuple, tuple[int, ...]]:
+        """The memo ``pattern -> rotations`` of a tile; :meth:`fits` fills it on a miss."""
+        table = self._fits.get(tile.id)
+        if table is None:
+            table = self._fits[tile.id] = {}
+        return table
+
     def fits(self, tile: TileType, pattern: tuple) -> tuple[int, ...]:
         """Rotations of ``tile`` whose edges match ``pattern`` (edge type per side or None).
 
         Memoised per (tile, pattern): after the first few turns every lookup is a dict hit.
         """
-        key = (tile.id, pattern)
-        found = self._fits.get(key)
+        table = self.fit_table(tile)
+        found = table.get(pattern)
         if found is None:
             wild = self.wildcard_edges
             rots = []
@@ -216,8 +222,32 @@ class GameConfig:
                     break
                 else:
                     rots.append(rot.rotation)
-            found = self._fits[key] = tuple(rots)
+            found = table[pattern] = tuple(rots)
         return found
+
+    def segment_data(self, tile: TileType, rotation: int) -> tuple[tuple, ...]:
+        """Per segment of a rotated tile: (kind, open edges, surround?, border offsets, attrs).
+
+        Precomputed once per configuration so that placing a tile looks nothing up.
+        """
+        key = (tile.id, rotation)
+        data = self._segments.get(key)
+        if data is None:
+            out = []
+            for f in tile.rotations[rotation // 90].features:
+                kind = self.kinds.get(f.kind)
+                completion = kind.completion if kind is not None else "never"
+                out.append(
+                    (
+                        f.kind,
+                        len(f.sides) if completion == "edges" else 0,
+                        completion == "surround",
+                        tuple(f.borders),
+                        dict(f.attrs) if f.attrs else None,
+                    )
+                )
+            data = self._segments[key] = tuple(out)
+        return data
 
     def shuffled_pile(self) -> list[str]:
         """The draw pile for a new game, top of the pile last (``pop()`` draws)."""

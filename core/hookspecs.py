@@ -131,7 +131,9 @@ def carcassonne_veto_placements(
 
 
 @hookspec
-def carcassonne_tile_placed(state: GameState, x: int, y: int, tile: TileType, rotation: int) -> None:
+def carcassonne_tile_placed(
+    state: GameState, x: int, y: int, tile: TileType, rotation: int
+) -> None:
     """React to a tile that has just been placed (features already joined).
 
     When: after every tile placement, before the figure phase.

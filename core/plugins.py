@@ -15,7 +15,6 @@ from importlib import metadata
 from typing import Any
 
 import pluggy
-
 from carcassonne import hookspecs
 from carcassonne.errors import PluginError, UnknownExpansionError
 
@@ -38,9 +37,7 @@ def load_expansion(name: str) -> Any:
     eps = installed_expansions()
     if name not in eps:
         known = ", ".join(sorted(eps)) or "none"
-        raise UnknownExpansionError(
-            f"unknown expansion {name!r} (installed expansions: {known})"
-        )
+        raise UnknownExpansionError(f"unknown expansion {name!r} (installed expansions: {known})")
     try:
         return eps[name].load()
     except Exception as exc:  # a broken expansion must not crash the caller with a traceback
@@ -57,7 +54,9 @@ def builtin_plugins() -> list[tuple[str, Any]]:
     ]
 
 
-def make_plugin_manager(expansions: Iterable[str], extra: Iterable[tuple[str, Any]] = ()) -> pluggy.PluginManager:
+def make_plugin_manager(
+    expansions: Iterable[str], extra: Iterable[tuple[str, Any]] = ()
+) -> pluggy.PluginManager:
     """A fresh manager with the base game, the named expansions and any extra plugin objects.
 
     Plugins are registered in a fixed order (base first, then expansions sorted by name, then
@@ -97,6 +96,13 @@ class Hooks:
     def __init__(self, pm: pluggy.PluginManager) -> None:
         self.pm = pm
         self._h = pm.hook
+        # Hooks nobody implements are skipped: the base game alone implements few per-turn
+        # hooks, and a pluggy call costs more than the rest of a cheap turn phase.
+        self._used = {
+            name
+            for name in dir(pm.hook)
+            if name.startswith("carcassonne_") and getattr(pm.hook, name).get_hookimpls()
+        }
 
     # setup
     def options(self) -> list[Any]:
@@ -119,9 +125,13 @@ class Hooks:
 
     # tile phase
     def turn_options(self, state: Any) -> list[Any]:
+        if "carcassonne_turn_options" not in self._used:
+            return []
         return _flat(self._h.carcassonne_turn_options(state=state))
 
     def veto_placements(self, state: Any, tile: Any, candidates: list) -> set:
+        if "carcassonne_veto_placements" not in self._used:
+            return set()
         vetoes: set = set()
         for result in self._h.carcassonne_veto_placements(
             state=state, tile=tile, candidates=candidates
@@ -131,6 +141,8 @@ class Hooks:
         return vetoes
 
     def tile_placed(self, state: Any, x: int, y: int, tile: Any, rotation: int) -> None:
+        if "carcassonne_tile_placed" not in self._used:
+            return None
         self._h.carcassonne_tile_placed(state=state, x=x, y=y, tile=tile, rotation=rotation)
 
     # figure phase
@@ -138,6 +150,8 @@ class Hooks:
         return _flat(self._h.carcassonne_figure_options(state=state, x=x, y=y, player=player))
 
     def veto_figure_options(self, state: Any, options: list) -> set:
+        if "carcassonne_veto_figure_options" not in self._used:
+            return set()
         vetoes: set = set()
         for result in self._h.carcassonne_veto_figure_options(state=state, options=options):
             if result:
@@ -155,6 +169,8 @@ class Hooks:
         return _flat(self._h.carcassonne_score(state=state, completed=completed, final=final))
 
     def after_scoring(self, state: Any, returned: list) -> list[Any]:
+        if "carcassonne_after_scoring" not in self._used:
+            return []
         return _flat(self._h.carcassonne_after_scoring(state=state, returned=returned))
 
     def decision_actions(self, state: Any, decision: Any) -> list[Any]:
@@ -165,4 +181,6 @@ class Hooks:
 
     # end of game
     def extra_turns(self, state: Any) -> list[int]:
+        if "carcassonne_extra_turns" not in self._used:
+            return []
         return _flat(self._h.carcassonne_extra_turns(state=state))

@@ -94,6 +94,10 @@ class ReturnFigures(NamedTuple):
 
 
 END = "end"
+_EMPTY: frozenset[int] = frozenset()
+_PASS = Pass()
+_FACING = tuple(facing_half(h) for h in range(8))
+_SELF_AND_RING = ((0, 0),) + RING_OFFSETS
 
 # Fields copied by clone() and saved as the origin for undo(): (name, copy function).
 _LIST = list.copy
@@ -326,7 +330,13 @@ class GameState:
         return self.nkind[feature]
 
     def feature_tiles(self, feature: int) -> frozenset[Pos]:
-        return self.ntiles[self.find(feature)]
+        """The squares a feature covers (each tile once, however many segments it has there)."""
+        root = self.find(feature)
+        tiles = self.ntiles[root]
+        if tiles is None:  # not tracked during play (fields, rivers): derive it
+            find = self.find
+            tiles = frozenset(self.npos[n] for n in range(len(self.parent)) if find(n) == root)
+        return tiles
 
     def feature_open(self, feature: int) -> int:
         return self.nopen[self.find(feature)]
@@ -407,7 +417,8 @@ class GameState:
         kind = self.pending.kind
         if kind == "tile":
             tid = self.drawn
-            return [PlaceTile(tid, x, y, r) for x, y, r in self._cands or ()]
+            new = tuple.__new__
+            return [new(PlaceTile, (tid, x, y, r)) for x, y, r in self._cands or ()]
         if kind == "figure":
             return self._figure_options()
         if kind == "draw":
@@ -432,8 +443,8 @@ class GameState:
             vetoes = hooks.veto_figure_options(self, options)
             if vetoes:
                 options = [o for o in options if o not in vetoes]
-        options.sort(key=_action_key)
-        options.append(Pass())
+        # plugins answer in a fixed order (registration is sorted), so no sort is needed
+        options.append(_PASS)
         return options
 
     # -- applying actions ----------------------------------------------------------------------
@@ -475,7 +486,9 @@ class GameState:
         if self.pending.kind == "tile" and self.drawn == tile:
             return
         if self.pending.kind not in ("tile", "draw"):
-            raise CarcassonneError(f"cannot force a draw while a {self.pending.kind} decision is pending")
+            raise CarcassonneError(
+                f"cannot force a draw while a {self.pending.kind} decision is pending"
+            )
         if tile not in self.pile and tile != self.drawn:
             raise CarcassonneError(f"tile {tile} is not in the draw pile")
         self.log.append(_ForcedDraw(tile))
@@ -547,7 +560,9 @@ class GameState:
             self._place_tile_action(action, events)
         elif kind == "figure":
             if type(action) is PlaceFigure:
-                self.place_figure(self.player, action.figure, action.x, action.y, action.location, events)
+                self.place_figure(
+                    self.player, action.figure, action.x, action.y, action.location, events
+                )
                 self.placed_this_turn = action
             elif type(action) is not Pass:
                 events.extend(self.config.hooks.apply_action(self, action))
@@ -596,10 +611,17 @@ class GameState:
         self._regular_play_over(events)
 
     def _placements(self, tile: TileType) -> list[tuple[int, int, int]]:
-        fits = self.config.fits
-        cands = [
-            (pos[0], pos[1], r) for pos, pattern in self.frontier.items() for r in fits(tile, pattern)
-        ]
+        config = self.config
+        table = config.fit_table(tile)
+        get = table.get
+        cands = []
+        append = cands.append
+        for pos, pattern in self.frontier.items():
+            rots = get(pattern)
+            if rots is None:
+                rots = config.fits(tile, pattern)
+            for r in rots:
+                append((pos[0], pos[1], r))
         if cands:
             vetoes = self.config.hooks.veto_placements(self, tile, cands)
             if vetoes:
@@ -632,7 +654,9 @@ class GameState:
             (i for i in items if type(i) is Award), key=lambda a: (a.stage, a.feature, a.player)
         )
         for award in awards:
-            self.award(award.player, award.points, award.feature, award.kind, award.reason, events, final)
+            self.award(
+                award.player, award.points, award.feature, award.kind, award.reason, events, final
+            )
         returns = sorted(
             (i for i in items if type(i) is ReturnFigures), key=lambda r: (r.stage, r.feature)
         )
@@ -755,89 +779,100 @@ class GameState:
         self.nfigs[root] = self.nfigs[root] + (Figure(player, kind, node),)
         events.append(ev.FigurePlaced(player, kind, x, y, location))
 
-    def _put_tile(self, tile: TileType, x: int, y: int, rotation: int, player: int) -> tuple[int, ...]:
+    def _put_tile(
+        self, tile: TileType, x: int, y: int, rotation: int, player: int
+    ) -> tuple[int, ...]:
         """Place a tile, join its segments to the neighbours'; return nodes that completed."""
         rot = tile.rotations[rotation // 90]
         pos = (x, y)
         board = self.board
         parent = self.parent
-        kinds = self.config.kinds
+        nopen = self.nopen
+        ntiles = self.ntiles
+        find = self.find
         wild = self.config.wildcard_edges
         base = len(parent)
         board[pos] = Placed(tile, rotation, rot, base, player)
         tiles = frozenset((pos,))
         surround = []
-        for f in rot.features:
-            node = base + f.index
+        touched = []
+        node = base
+        for kind, opened, is_surround, borders, attrs in self.config.segment_data(tile, rotation):
             parent.append(node)
-            self.nkind.append(f.kind)
+            self.nkind.append(kind)
             self.npos.append(pos)
-            kind = kinds.get(f.kind)
-            completion = kind.completion if kind is not None else "never"
-            self.nopen.append(len(f.sides) if completion == "edges" else 0)
-            self.ntiles.append(tiles)
+            nopen.append(opened)
+            # tiles are tracked for features that complete; fields and rivers never do, and
+            # their (large) tile sets are derived on demand by feature_tiles()
+            ntiles.append(tiles if opened or is_surround else None)
             self.nfigs.append(())
-            self.nborders.append(frozenset(base + b for b in f.borders) if f.borders else frozenset())
-            self.nattrs.append(dict(f.attrs) if f.attrs else None)
-            if completion == "surround":
+            self.nborders.append(frozenset(base + b for b in borders) if borders else _EMPTY)
+            self.nattrs.append(attrs)
+            if opened:
+                touched.append(node)
+            elif is_surround:
                 surround.append(node)
+            node += 1
         if surround:
             self.surround[pos] = tuple(surround)
-        touched = [base + f.index for f in rot.features]
-        # join across the four edges
-        for side in range(4):
-            dx, dy = SIDE_OFFSETS[side]
-            other = board.get((x + dx, y + dy))
-            if other is None:
-                continue
-            oside = (side + 2) & 3
-            mine = rot.side_feature[side]
-            theirs = other.rot.side_feature[oside]
-            my_edge = rot.edges[side]
-            their_edge = other.rot.edges[oside]
-            if my_edge in wild or their_edge in wild:
-                # a wildcard edge (the abbey) closes whatever touches it and joins nothing
-                if mine >= 0 and my_edge not in wild:
-                    self.nopen[self.find(base + mine)] -= 1
-                if theirs >= 0 and their_edge not in wild:
-                    root = self.find(other.base + theirs)
-                    self.nopen[root] -= 1
-                    touched.append(root)
-                continue
-            if mine >= 0 and theirs >= 0:
-                root = self._union(base + mine, other.base + theirs)
-                self.nopen[root] -= 2
-            for half in (2 * side, 2 * side + 1):
-                a = rot.half_feature[half]
-                if a >= 0:
-                    b = other.rot.half_feature[facing_half(half)]
-                    if b >= 0:
-                        self._union(base + a, other.base + b)
-        # frontier
+        side_feature = rot.side_feature
+        half_feature = rot.half_feature
+        edges = rot.edges
         frontier = self.frontier
         frontier.pop(pos, None)
         for side in range(4):
             dx, dy = SIDE_OFFSETS[side]
             q = (x + dx, y + dy)
-            if q in board:
+            other = board.get(q)
+            oside = (side + 2) & 3
+            if other is None:
+                pattern = frontier.get(q)
+                pattern = list(pattern) if pattern is not None else [None, None, None, None]
+                pattern[oside] = edges[side]
+                frontier[q] = tuple(pattern)
                 continue
-            pattern = list(frontier.get(q, (None, None, None, None)))
-            pattern[(side + 2) & 3] = rot.edges[side]
-            frontier[q] = tuple(pattern)
-        # completion
+            mine = side_feature[side]
+            theirs = other.rot.side_feature[oside]
+            my_edge = edges[side]
+            their_edge = other.rot.edges[oside]
+            if my_edge in wild or their_edge in wild:
+                # a wildcard edge (the abbey) closes whatever touches it and joins nothing
+                if mine >= 0 and my_edge not in wild:
+                    nopen[find(base + mine)] -= 1
+                if theirs >= 0 and their_edge not in wild:
+                    root = find(other.base + theirs)
+                    nopen[root] -= 1
+                    touched.append(root)
+                continue
+            if mine >= 0 and theirs >= 0:
+                nopen[self._union(base + mine, other.base + theirs)] -= 2
+            other_halves = other.rot.half_feature
+            other_base = other.base
+            half = 2 * side
+            a = half_feature[half]
+            if a >= 0:
+                b = other_halves[_FACING[half]]
+                if b >= 0:
+                    self._union(base + a, other_base + b)
+            a = half_feature[half + 1]
+            if a >= 0:
+                b = other_halves[_FACING[half + 1]]
+                if b >= 0:
+                    self._union(base + a, other_base + b)
+        # completion: edge features at zero open edges, surrounded monasteries and gardens
         completed = []
-        nopen = self.nopen
         for node in touched:
-            root = self.find(node)
-            kind = kinds.get(self.nkind[root])
-            if kind is not None and kind.completion == "edges" and nopen[root] == 0:
+            root = find(node)
+            if nopen[root] == 0 and ntiles[root] is not None:
                 completed.append(root)
-        for dx, dy in ((0, 0),) + RING_OFFSETS:
-            q = (x + dx, y + dy)
-            nodes = self.surround.get(q)
-            if nodes and self.neighbours_present(q[0], q[1]) == 8:
-                completed.extend(nodes)
-        return tuple(dict.fromkeys(completed))
+        if self.surround:
+            around = self.surround
+            for dx, dy in _SELF_AND_RING:
+                q = (x + dx, y + dy)
+                nodes = around.get(q)
+                if nodes and self.neighbours_present(q[0], q[1]) == 8:
+                    completed.extend(nodes)
+        return tuple(dict.fromkeys(completed)) if completed else ()
 
     def _union(self, a: int, b: int) -> int:
         ra, rb = self.find(a), self.find(b)
@@ -847,7 +882,9 @@ class GameState:
             ra, rb = rb, ra
         self.parent[rb] = ra
         self.nopen[ra] += self.nopen[rb]
-        self.ntiles[ra] = self.ntiles[ra] | self.ntiles[rb]
+        tiles_b = self.ntiles[rb]
+        if tiles_b is not None:
+            self.ntiles[ra] = self.ntiles[ra] | tiles_b
         if self.nfigs[rb]:
             self.nfigs[ra] = self.nfigs[ra] + self.nfigs[rb]
             self.nfigs[rb] = ()
@@ -870,7 +907,3 @@ class _ForcedDraw(NamedTuple):
 
 def _dedupe(actions: Iterable[Any]) -> list[Any]:
     return list(dict.fromkeys(actions))
-
-
-def _action_key(action: Any) -> tuple:
-    return (action.verb, tuple(str(v) for v in action))

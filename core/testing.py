@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from carcassonne.actions import Draw, Pass, PlaceFigure, PlaceTile
 from carcassonne.config import GameConfig
-from carcassonne.state import GameState
 from carcassonne.position import Position, build_state
+from carcassonne.state import GameState
 
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
 
@@ -46,9 +46,7 @@ def board(
     """
     parsed = [parse_tile(t) if isinstance(t, str) else t for t in tiles]
     cfg = config(players, tuple(expansions), options, **more)
-    return build_state(
-        cfg, Position(tiles=parsed, figures=list(figures), player=player, pile=pile)
-    )
+    return build_state(cfg, Position(tiles=parsed, figures=list(figures), player=player, pile=pile))
 
 
 def parse_tile(text: str) -> tuple[str, int, int, int]:

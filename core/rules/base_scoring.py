@@ -11,7 +11,9 @@ from carcassonne.state import Award
 def completed_cities(state: Any, field: int) -> int:
     """How many completed cities a field borders (each city once)."""
     return sum(
-        1 for city in state.bordering(field) if state.nkind[city] == "city" and state.is_complete(city)
+        1
+        for city in state.bordering(field)
+        if state.nkind[city] == "city" and state.is_complete(city)
     )
 
 

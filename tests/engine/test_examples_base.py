@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
 from carcassonne import PlaceFigure
-
 from carcassonne.testing import BLUE, RED, YELLOW, board, place, points
 
 
@@ -19,7 +17,9 @@ def test_b01_two_tile_city_scores_4():
 
 def test_b01_option_tiny_city_2():
     state = board(
-        ["BA/RCr @(0,0) r0"], [(RED, "meeple", 0, 0, "N")], player=BLUE,
+        ["BA/RCr @(0,0) r0"],
+        [(RED, "meeple", 0, 0, "N")],
+        player=BLUE,
         tiny_city=2,
     )
     assert points(place(state, "BA/C @(0,-1) r180")) == {RED: 2}
@@ -53,12 +53,20 @@ def test_b04_road_loop():
 
 def test_b05_one_tile_completes_loop_and_monastery():
     tiles = [
-        "BA/L @(0,0) r0", "BA/RFr @(0,-1) r0", "BA/Rr @(1,-1) r0", "BA/RFr @(1,0) r90",
-        "BA/Rr @(1,1) r90", "BA/RFr @(0,1) r0", "BA/Rr @(-1,1) r180", "BA/RFr @(-1,0) r90",
+        "BA/L @(0,0) r0",
+        "BA/RFr @(0,-1) r0",
+        "BA/Rr @(1,-1) r0",
+        "BA/RFr @(1,0) r90",
+        "BA/Rr @(1,1) r90",
+        "BA/RFr @(0,1) r0",
+        "BA/Rr @(-1,1) r180",
+        "BA/RFr @(-1,0) r90",
     ]
     state = board(
-        tiles, [(RED, "meeple", 0, 0, "monastery"), (BLUE, "meeple", 0, -1, "W")],
-        player=YELLOW, players=3,
+        tiles,
+        [(RED, "meeple", 0, 0, "monastery"), (BLUE, "meeple", 0, -1, "W")],
+        player=YELLOW,
+        players=3,
     )
     events = place(state, "BA/Rr @(-1,-1) r270")
     assert points(events) == {RED: 9, BLUE: 8}

@@ -6,12 +6,12 @@ import inspect
 from pathlib import Path
 
 import pytest
-
 from carcassonne import hookspecs
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "hooks.md").read_text(encoding="utf-8")
 HOOKS = [
-    name for name, obj in vars(hookspecs).items()
+    name
+    for name, obj in vars(hookspecs).items()
     if name.startswith("carcassonne_") and inspect.isfunction(obj)
 ]
 
