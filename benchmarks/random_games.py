@@ -18,8 +18,8 @@ import tracemalloc
 from carcassonne import GameConfig, GameState
 
 
-def play(config: GameConfig, rng: random.Random) -> tuple[GameState, int]:
-    state = GameState.new(config)
+def play(config: GameConfig, seed: int, rng: random.Random) -> tuple[GameState, int]:
+    state = GameState.new(config, seed=seed)
     turns = 0
     choice = rng.choice
     while not state.is_over:
@@ -38,17 +38,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs; the median is reported")
     args = parser.parse_args(argv)
 
-    configs = [
-        GameConfig(players=args.players, expansions=args.expansions, seed=args.seed + i)
-        for i in range(args.games)
-    ]
+    # one configuration serves every game; each game has its own seed
+    config = GameConfig(players=args.players, expansions=args.expansions, seed=args.seed)
     rates, per_turn = [], []
     for _ in range(args.repeat):
         rng = random.Random(args.seed)
         turns = 0
         start = time.perf_counter()
-        for config in configs:
-            _, t = play(config, rng)
+        for game in range(args.games):
+            _, t = play(config, args.seed + game, rng)
             turns += t
         elapsed = time.perf_counter() - start
         rates.append(args.games / elapsed)
@@ -56,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
 
     # clone cost on a mid-game state
     rng = random.Random(args.seed)
-    state = GameState.new(configs[0])
+    state = GameState.new(config)
     while not state.is_over and state.tiles_left() > 35:
         state.apply(rng.choice(state.legal_actions()))
     n = 20000
@@ -66,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     clone_us = (time.perf_counter() - start) / n * 1e6
 
     tracemalloc.start()
-    play(configs[0], random.Random(args.seed))
+    play(config, args.seed, random.Random(args.seed))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
 

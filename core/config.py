@@ -18,6 +18,9 @@ from carcassonne.errors import ConfigError
 from carcassonne.plugins import Hooks, make_plugin_manager
 from carcassonne.tileset.model import FeatureKind, TileType
 
+#: pattern -> rotations tables, keyed by a tile's edges and the wildcard edge types (pure data).
+_FIT_MEMO: dict[tuple, dict[tuple, tuple[int, ...]]] = {}
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 COLOURS = ("red", "blue", "yellow", "green", "black", "pink")
@@ -199,17 +202,20 @@ class GameConfig:
         raise ConfigError(f"unknown tile {name!r}")
 
     def fit_table(self, tile: TileType) -> dict[tuple, tuple[int, ...]]:
-        """The memo ``pattern -> rotations`` of a tile; :meth:`fits` fills it on a miss."""
+        """The memo ``pattern -> rotations`` of a tile; :meth:`fits` fills it on a miss.
+
+        Shared by every configuration with the same wildcard edges: whether a tile fits a
+        neighbourhood depends only on its edges, so bots that build a configuration per game
+        find the table warm.
+        """
         table = self._fits.get(tile.id)
         if table is None:
-            table = self._fits[tile.id] = {}
+            key = (tuple(rot.edges for rot in tile.rotations), self.wildcard_edges)
+            table = self._fits[tile.id] = _FIT_MEMO.setdefault(key, {})
         return table
 
     def fits(self, tile: TileType, pattern: tuple) -> tuple[int, ...]:
-        """Rotations of ``tile`` whose edges match ``pattern`` (edge type per side or None).
-
-        Memoised per (tile, pattern): after the first few turns every lookup is a dict hit.
-        """
+        """Rotations of ``tile`` whose edges match ``pattern`` (edge type per side or None)."""
         table = self.fit_table(tile)
         found = table.get(pattern)
         if found is None:
@@ -249,9 +255,9 @@ class GameConfig:
             data = self._segments[key] = tuple(out)
         return data
 
-    def shuffled_pile(self) -> list[str]:
+    def shuffled_pile(self, seed: int | None = None) -> list[str]:
         """The draw pile for a new game, top of the pile last (``pop()`` draws)."""
-        rng = random.Random(self.seed)
+        rng = random.Random(self.seed if seed is None else seed)
         order: list[str] = []
         for key in sorted(self.stacks):
             stack = list(self.stacks[key])

@@ -144,6 +144,7 @@ class GameState:
 
     __slots__ = tuple(name for name, _ in _STATE_FIELDS) + (
         "config",
+        "seed",
         "last_events",
         "log",
         "_origin",
@@ -155,8 +156,14 @@ class GameState:
     # -- creation ----------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, config: GameConfig | None = None, **kwargs: Any) -> GameState:
-        """A new game: the start tile on the board and the first player about to draw."""
+    def new(
+        cls, config: GameConfig | None = None, *, seed: int | None = None, **kwargs: Any
+    ) -> GameState:
+        """A new game: the start tile on the board and the first player about to draw.
+
+        ``seed`` overrides the configuration's seed, so that one configuration serves any
+        number of games (bots, simulations).
+        """
         if config is None:
             config = GameConfig(**kwargs)
         elif kwargs:
@@ -174,7 +181,8 @@ class GameState:
         self.nfigs = []
         self.nborders = []
         self.nattrs = []
-        self.pile = config.shuffled_pile()
+        self.seed = config.seed if seed is None else seed
+        self.pile = config.shuffled_pile(self.seed)
         self.supply = [
             {kind.name: kind.count for kind in config.figure_kinds.values()}
             for _ in range(config.players)
@@ -225,6 +233,7 @@ class GameState:
         for name, copy in _STATE_FIELDS:
             setattr(other, name, copy(getattr(self, name)))
         other.config = self.config
+        other.seed = self.seed
         other.last_events = list(self.last_events)
         other.log = list(self.log)
         other._origin = self._origin
