@@ -431,7 +431,8 @@ class _Checker:
                 else:
                     owner = inner_owner.get(name)
                 if owner is None:
-                    self.add(at(off), label, f"no feature of this tile lies at {name}")
+                    if not broken:  # not a consequence of a line that did not parse
+                        self.add(at(off), label, f"no feature of this tile lies at {name}")
                     continue
                 j = owner[0]
                 if j == i:

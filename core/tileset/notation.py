@@ -55,6 +55,8 @@ def location_type(name: str) -> str | None:
 
 def _describe_expected(expected: set[str], kinds: list[str]) -> str:
     words = []
+    if "KIND" in expected:  # a new feature: an empty one is no option worth naming
+        expected = expected - {"_SEP", "$END"}
     if "KIND" in expected:
         known = ", ".join(kinds) if kinds else "city, road, field, monastery"
         words.append(f"a feature kind ({known})")
@@ -127,7 +129,9 @@ def parse_notation(
         except UnexpectedInput as err:
             pos = getattr(err, "pos_in_stream", None)
             token = getattr(err, "token", None)
-            if isinstance(token, Token) and token.start_pos is not None:
+            if isinstance(token, Token) and token.type == "$END":
+                pos = token.end_pos if token.end_pos is not None else len(line)
+            elif isinstance(token, Token) and token.start_pos is not None:
                 pos = token.start_pos
             if pos is None or pos < 0:
                 pos = len(line)
