@@ -1,0 +1,131 @@
+"""The river's course, read from the board: open ends, turns, and the no-U-turn rule.
+
+Nothing here is stored in the game state. The open end of the river is any empty square next
+to a river edge (the core lets a river edge touch only another river edge, or an abbey's
+wildcard edge which closes it), and the turns so far are found by walking upstream from that
+end. This keeps ``clone()`` and ``undo()`` exact without plugin data, works on boards built
+directly from a position, and costs a few dictionary lookups per drawn river tile (never more
+than the river's length).
+
+Turns are quarter turns clockwise, relative to the flow from the spring: a tile entered
+through side ``inlet`` and left through side ``outlet`` heads ``opposite(inlet)`` on the way in
+and ``outlet`` on the way out. With y growing south, a clockwise turn is a right turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from carcassonne.geometry import SIDE_OFFSETS, opposite
+
+#: The river's feature kind and the edge type of its sides.
+RIVER = "river"
+
+STRAIGHT = 0
+RIGHT = 1
+LEFT = 3
+
+Pos = tuple[int, int]
+
+
+def river_sides(rot: Any) -> tuple[int, ...]:
+    """Sides (board orientation) on which one rotation of a tile shows a river edge."""
+    return tuple(side for side, edge in enumerate(rot.edges) if edge == RIVER)
+
+
+def is_river_tile(tile: Any) -> bool:
+    """Whether a tile type carries a river (then the River's placement rules apply to it)."""
+    return RIVER in tile.rotations[0].edges
+
+
+def turn(inlet: int, outlet: int) -> int:
+    """The turn of the flow through a tile: STRAIGHT, RIGHT or LEFT (2 would be a U-turn)."""
+    return (outlet - opposite(inlet)) % 4
+
+
+def tile_turn(rot: Any, inlet: int) -> int | None:
+    """The turn of a river tile entered through ``inlet``; None if it has no single outlet
+    (the lake ends the river; a fork would have two outlets)."""
+    outlets = [side for side in river_sides(rot) if side != inlet]
+    if len(outlets) != 1:
+        return None
+    return turn(inlet, outlets[0])
+
+
+def open_end_inlets(state: Any, squares: Iterable[Pos]) -> dict[Pos, int]:
+    """For each of ``squares`` next to a placed river edge: the side facing that edge.
+
+    Such a square is an open end of the river: a river tile placed there continues it.
+    """
+    inlets: dict[Pos, int] = {}
+    for x, y in squares:
+        for side, (dx, dy) in enumerate(SIDE_OFFSETS):
+            placed = state.tile_at(x + dx, y + dy)
+            if placed is not None and placed.rot.edges[opposite(side)] == RIVER:
+                inlets[(x, y)] = side
+                break
+    return inlets
+
+
+def upstream_turns(state: Any, x: int, y: int, inlet: int) -> list[int]:
+    """The turns of the river tiles upstream of the open end ``(x, y)``, nearest first.
+
+    ``inlet`` is the side of ``(x, y)`` facing the river. The walk stops at the spring (a tile
+    with no other river side), at a fork, or where the river is not continued by a tile.
+    """
+    turns: list[int] = []
+    dx, dy = SIDE_OFFSETS[inlet]
+    px, py, outlet = x + dx, y + dy, opposite(inlet)
+    seen: set[Pos] = set()
+    while (px, py) not in seen:
+        seen.add((px, py))
+        placed = state.tile_at(px, py)
+        if placed is None or placed.rot.edges[outlet] != RIVER:
+            break
+        inlets = [side for side in river_sides(placed.rot) if side != outlet]
+        if len(inlets) != 1:
+            break
+        turns.append(turn(inlets[0], outlet))
+        dx, dy = SIDE_OFFSETS[inlets[0]]
+        px, py, outlet = px + dx, py + dy, opposite(inlets[0])
+    return turns
+
+
+def is_u_turn(new: int | None, upstream: list[int], mode: str) -> bool:
+    """Whether a tile turning ``new`` after the ``upstream`` turns (nearest first) makes a U-turn.
+
+    ``"immediate"``: the new curve turns the same way as the river tile just before it.
+    ``"strict"`` (publisher FAQ) also forbids a third curve the same way when only straight
+    tiles lie between the three.
+    """
+    if new is None or new == STRAIGHT:
+        return False
+    if upstream and upstream[0] == new:
+        return True
+    if mode == "strict":
+        curves = [t for t in upstream if t != STRAIGHT][:2]
+        return curves == [new, new]
+    return False
+
+
+def vetoed_placements(
+    state: Any, tile: Any, candidates: list[tuple[int, int, int]], mode: str
+) -> list[tuple[int, int, int]]:
+    """The candidates of a river tile that do not continue an open end or make a U-turn.
+
+    When the river has no open end (the lake is down, or an abbey closed it) every candidate is
+    vetoed and the core returns the tile to the box.
+    """
+    inlets = open_end_inlets(state, {(x, y) for x, y, _ in candidates})
+    upstream = {pos: upstream_turns(state, pos[0], pos[1], side) for pos, side in inlets.items()}
+    vetoes = []
+    for x, y, rotation in candidates:
+        inlet = inlets.get((x, y))
+        if inlet is None:
+            vetoes.append((x, y, rotation))
+            continue
+        new = tile_turn(tile.rotations[rotation // 90], inlet)
+        if is_u_turn(new, upstream[(x, y)], mode):
+            vetoes.append((x, y, rotation))
+    return vetoes

@@ -1,0 +1,95 @@
+"""The River's hook implementations: kind, tiles, options, setup and placement rules.
+
+Rules (rules.md §2, defaults in the rules README):
+
+* the spring is the start tile; the base start tile leaves the game (``river.start_tile``);
+* the other river tiles form their own stack, drawn before the land tiles, the lake last;
+* a river tile must continue the open end of the river and may not make a U-turn
+  (``river.uturn``); a river tile that fits nowhere goes back to the box (the core does that
+  when every candidate is vetoed).
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import Any
+
+from carcassonne import hookimpl
+from carcassonne.config import Option, Setup
+from carcassonne.errors import ConfigError
+from carcassonne.tileset.model import FeatureKind
+
+from carcassonne_river.course import RIVER, is_river_tile, vetoed_placements
+
+NAME = "river"
+
+#: The river stack's key: lower keys are drawn first, the land tiles are stack 0.
+RIVER_STACK = -1
+
+UTURN = f"{NAME}.uturn"
+START_TILE = f"{NAME}.start_tile"
+
+RIVER_KIND = FeatureKind(
+    RIVER, "sides", edge=RIVER, banks=True, completion="never", occupiable=False, provider=NAME
+)
+
+
+@hookimpl
+def carcassonne_options() -> list[Option]:
+    return [
+        Option(
+            UTURN,
+            "strict",
+            ("strict", "immediate"),
+            "strict: no two curves the same way in a row, nor three with only straights "
+            "between (publisher FAQ); immediate: only two curves in a row",
+        ),
+        Option(
+            START_TILE,
+            "remove",
+            ("remove", "keep"),
+            "remove: the spring replaces the base start tile (official rule); keep: the base "
+            "start tile is shuffled into the land tiles",
+        ),
+    ]
+
+
+@hookimpl
+def carcassonne_feature_kinds() -> list[FeatureKind]:
+    return [RIVER_KIND]
+
+
+@hookimpl
+def carcassonne_tile_sets(config: Any) -> list[Any]:
+    return [files("carcassonne_river.tiles") / "river.toml"]
+
+
+@hookimpl
+def carcassonne_setup(setup: Setup) -> None:
+    """Spring at (0, 0); the other river tiles in their own stack, lake at its bottom."""
+    types = setup.config.tile_types
+    river_ids = {tile.id for tile in types.values() if is_river_tile(tile)}
+    springs = sorted(tid for tid in river_ids if "spring" in types[tid].tags)
+    if not springs:
+        raise ConfigError("the river needs a tile tagged 'spring' to start from")
+    river_stack: list[str] = []
+    for key in sorted(setup.stacks):
+        stack = setup.stacks[key]
+        river_stack.extend(tid for tid in stack if tid in river_ids)
+        stack[:] = [tid for tid in stack if tid not in river_ids]
+    river_stack.remove(springs[0])
+    replaced_start = setup.start
+    setup.start = springs[0]
+    if setup.config.options[START_TILE] == "keep" and replaced_start is not None:
+        setup.stacks.setdefault(0, []).append(replaced_start)
+    setup.stacks[RIVER_STACK] = river_stack
+    setup.bottom.update(tid for tid in river_ids if "lake" in types[tid].tags)
+
+
+@hookimpl
+def carcassonne_veto_placements(
+    state: Any, tile: Any, candidates: list[tuple[int, int, int]]
+) -> list[tuple[int, int, int]] | None:
+    if not is_river_tile(tile):
+        return None
+    return vetoed_placements(state, tile, candidates, state.config.options[UTURN])
