@@ -263,6 +263,41 @@ class GameState:
             else:
                 self.apply(action)
 
+    def key(self) -> tuple:
+        """Everything that makes the game what it is, in canonical form.
+
+        Two states are equal when their keys are: same board, same partition into features
+        (the root of a feature is always its smallest node, so ``find`` is canonical), same
+        figures, scores, supplies, pile, pending decisions and plugin data. Caches and the
+        event log do not count.
+        """
+        find = self.find
+        roots = [find(n) for n in range(len(self.parent))]
+        return (
+            tuple(sorted((pos, p.tile.id, p.rotation, p.player) for pos, p in self.board.items())),
+            tuple(roots),
+            tuple(self.nopen[r] for r in roots),
+            tuple(self.nfigs[r] for r in roots),
+            tuple(tuple(sorted(s.items())) for s in self.supply),
+            tuple(self.scores),
+            tuple(self.pile),
+            self.pending,
+            self.queue,
+            self.extra,
+            self.in_extra,
+            self.player,
+            self.turn,
+            self.drawn,
+            tuple(sorted(self.ext.items(), key=lambda item: item[0])),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self.config is other.config and self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
+
     # -- queries: the game as a whole ----------------------------------------------------------
 
     @property
@@ -406,7 +441,13 @@ class GameState:
 
     def legal_tile_placements(self) -> list[tuple[int, int, int]]:
         """``(x, y, rotation)`` of every legal placement of the drawn tile."""
-        return list(self._cands or ())
+        return list(self._candidates()) if self.pending.kind == "tile" else []
+
+    def _candidates(self) -> list[tuple[int, int, int]]:
+        """Placements of the drawn tile, computed once per draw (and after a restore)."""
+        if self._cands is None:
+            self._cands = self._placements(self.config.tile_types[self.drawn])  # type: ignore[index]
+        return self._cands
 
     def combined_actions(self) -> list[tuple[Any, Any]]:
         """Tile placement and figure choice as one step: ``(tile action, figure action)`` pairs.
@@ -427,7 +468,7 @@ class GameState:
         if kind == "tile":
             tid = self.drawn
             new = tuple.__new__
-            return [new(PlaceTile, (tid, x, y, r)) for x, y, r in self._cands or ()]
+            return [new(PlaceTile, (tid, x, y, r)) for x, y, r in self._candidates()]
         if kind == "figure":
             return self._figure_options()
         if kind == "draw":
@@ -521,7 +562,7 @@ class GameState:
     def _check_tile(self, action: PlaceTile) -> str | None:
         if action.tile != self.drawn:
             return f"the drawn tile is {self.drawn}, not {action.tile}"
-        if (action.x, action.y, action.rotation) in (self._cands or ()):
+        if (action.x, action.y, action.rotation) in self._candidates():
             return None
         return self._why_placement(action)
 

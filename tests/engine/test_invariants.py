@@ -1,0 +1,128 @@
+"""Invariants over random base games (hypothesis picks the seeds)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from carcassonne import (
+    GameConfig,
+    GameState,
+    IllegalActionError,
+    NothingToUndoError,
+    Pass,
+    PlaceFigure,
+    PlaceTile,
+)
+
+CONFIG = GameConfig(players=3, seed=0)
+
+
+def random_game(seed: int, config: GameConfig = CONFIG):
+    """Yield (state before, action, events) for every action of a random game."""
+    state = GameState.new(config, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        before = state.clone()
+        events = state.apply(action)
+        yield before, action, events, state
+
+
+def figure_totals(state: GameState) -> list[dict[str, int]]:
+    totals = [dict(s) for s in state.supply]
+    for _, fig in state.figures():
+        totals[fig.player][fig.kind] += 1
+    return totals
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_conservation_scores_and_single_scoring(seed):
+    initial = {k.name: k.count for k in CONFIG.figure_kinds.values()}
+    completed: set[int] = set()
+    last_scores = [0, 0, 0]
+    for _, _, events, state in random_game(seed):
+        assert figure_totals(state) == [initial] * 3
+        assert all(a >= b for a, b in zip(state.scores, last_scores, strict=True))
+        last_scores = list(state.scores)
+        for e in events:
+            if e.type == "feature-completed":
+                assert e.feature not in completed, "a feature completed twice"
+                completed.add(e.feature)
+    assert state.is_over
+    assert state.legal_actions() == []
+    assert sum(1 for _ in state.board) == 72
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_legal_actions_apply_and_others_are_rejected(seed):
+    rng = random.Random(seed)
+    for before, action, _, state in random_game(seed):
+        if rng.random() > 0.15:
+            continue
+        legal = before.legal_actions()
+        for candidate in legal:
+            probe = before.clone()
+            probe.apply(candidate)
+        # actions not in the list are rejected and change nothing
+        probe = before.clone()
+        wrong = [
+            PlaceTile("BA/L", 99, 99, 0),
+            PlaceFigure("meeple", 0, 0, "N"),
+            PlaceTile(before.drawn or "BA/L", 0, 0, 0),
+        ]
+        if before.pending.kind != "figure":
+            wrong.append(Pass())
+        for candidate in wrong:
+            if candidate in legal:
+                continue
+            with pytest.raises(IllegalActionError):
+                probe.apply(candidate)
+            assert probe == before
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_clone_and_undo_restore_equal_states(seed):
+    for before, _, _, state in random_game(seed):
+        assert state.clone() == state
+        if random.Random(len(state.log)).random() < 0.1:
+            again = state.clone()
+            again.undo()
+            assert again == before
+            assert again.scores == before.scores
+            assert again.supply == before.supply
+
+
+def test_undo_everything_and_too_far():
+    state = GameState.new(CONFIG, seed=3)
+    start = state.clone()
+    rng = random.Random(3)
+    for _ in range(30):
+        state.apply(rng.choice(state.legal_actions()))
+    state.undo(30)
+    assert state == start
+    with pytest.raises(NothingToUndoError, match="only 0 since the game began"):
+        state.undo()
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_same_seed_and_actions_same_events(seed):
+    first = [(a, [e.to_dict() for e in ev]) for _, a, ev, _ in random_game(seed)]
+    second = GameState.new(CONFIG, seed=seed)
+    for action, events in first:
+        assert [e.to_dict() for e in second.apply(action)] == events
+
+
+def test_different_seeds_shuffle_differently():
+    first, second = GameState.new(CONFIG, seed=1), GameState.new(CONFIG, seed=2)
+    a = [first.drawn, *first.draw_pile()]
+    b = [second.drawn, *second.draw_pile()]
+    assert sorted(a) == sorted(b) and a != b
+    assert len(a) == 71  # the start tile is on the board
