@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from carcassonne import PlaceFigure
 from carcassonne.testing import BLUE, RED, YELLOW, board, place, points
 

@@ -6,6 +6,7 @@ import inspect
 from pathlib import Path
 
 import pytest
+
 from carcassonne import hookspecs
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "hooks.md").read_text(encoding="utf-8")

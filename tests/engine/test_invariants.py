@@ -62,7 +62,7 @@ def test_conservation_scores_and_single_scoring(seed):
 @given(seed=st.integers(0, 10**9))
 def test_legal_actions_apply_and_others_are_rejected(seed):
     rng = random.Random(seed)
-    for before, action, _, state in random_game(seed):
+    for before, _, _, _ in random_game(seed):
         if rng.random() > 0.15:
             continue
         legal = before.legal_actions()
