@@ -1,0 +1,70 @@
+"""The abbey: a monastery tile each player holds and may place into a hole instead of drawing.
+
+The tile itself (``AM/A``, tag ``abbey``) has wildcard ``abbey`` edges: the core's union-find
+already makes them close whatever touches them without joining anything. This module only deals
+the abbeys out, offers them and counts them: ``state.ext["abbey-mayor"]`` is a tuple with the
+number of abbeys each player still holds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from carcassonne import PlaceTile, Setup
+from carcassonne_abbey_mayor.common import NAME, OPT_ABBEY, OPT_ABBEY_ENDGAME
+
+ABBEY_TAG = "abbey"
+
+
+def abbey_tiles(config: Any) -> list[str]:
+    """Ids of the abbey tiles of the active tile sets (one with the shipped data)."""
+    return sorted(t.id for t in config.tile_types.values() if ABBEY_TAG in t.tags)
+
+
+def setup(setup: Setup) -> None:
+    """Take every abbey out of the draw stacks and hand one to each player (if enabled)."""
+    config = setup.config
+    for tile_id in abbey_tiles(config):
+        while setup.remove_copy(tile_id):
+            pass
+    held = 1 if config.options[OPT_ABBEY] and abbey_tiles(config) else 0
+    setup.ext[NAME] = (held,) * config.players
+
+
+def held(state: Any, player: int) -> int:
+    data = state.ext.get(NAME)
+    return data[player] if data else 0
+
+
+def holes(state: Any) -> list[tuple[int, int]]:
+    """Empty squares whose four orthogonal neighbours are all placed, sorted."""
+    return sorted(pos for pos, pattern in state.frontier.items() if None not in pattern)
+
+
+def turn_options(state: Any) -> list[Any]:
+    """One ``PlaceTile`` of the player's abbey per hole (rotation 0: an abbey looks the same)."""
+    if not held(state, state.player):
+        return []
+    tiles = abbey_tiles(state.config)
+    if not tiles:
+        return []
+    return [PlaceTile(tiles[0], x, y, 0) for x, y in holes(state)]
+
+
+def tile_placed(state: Any, tile: Any) -> None:
+    """An abbey on the board is one fewer in its owner's hand."""
+    if ABBEY_TAG not in tile.tags:
+        return
+    data = list(state.ext[NAME])
+    data[state.player] -= 1
+    state.ext[NAME] = tuple(data)
+
+
+def extra_turns(state: Any) -> list[int]:
+    """Abbey holders, clockwise from the player after the last tile-placer up to that player."""
+    if not state.config.options[OPT_ABBEY_ENDGAME]:
+        return []
+    n = state.players
+    last = state.player
+    order = [(last + 1 + i) % n for i in range(n)]
+    return [p for p in order if held(state, p)]

@@ -1,0 +1,60 @@
+"""Names shared by the modules of the expansion: plugin name, option keys, figure kinds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from carcassonne import Option
+
+#: Entry-point name; also the key of the expansion's data in ``state.ext``.
+NAME = "abbey-mayor"
+
+MAYOR = "mayor"
+WAGON = "wagon"
+BARN = "barn"
+
+OPT_ABBEY = f"{NAME}.abbey"
+OPT_MAYOR = f"{NAME}.mayor"
+OPT_WAGON = f"{NAME}.wagon"
+OPT_BARN = f"{NAME}.barn"
+OPT_ABBEY_ENDGAME = f"{NAME}.abbey_endgame"
+OPT_WAGON_MOVE = f"{NAME}.wagon_move"
+OPT_BARN_PLACEMENT = f"{NAME}.barn_placement"
+
+OPTIONS: tuple[Option, ...] = (
+    Option(OPT_ABBEY, True, (True, False), "each player gets one abbey tile"),
+    Option(OPT_MAYOR, True, (True, False), "each player gets one mayor"),
+    Option(OPT_WAGON, True, (True, False), "each player gets one wagon"),
+    Option(OPT_BARN, True, (True, False), "each player gets one barn"),
+    Option(
+        OPT_ABBEY_ENDGAME,
+        True,
+        (True, False),
+        "after the last land tile, players still holding an abbey may place it (clockwise)",
+    ),
+    Option(
+        OPT_WAGON_MOVE,
+        "C2",
+        ("C2", "C1"),
+        "wagon targets: C2 = on its tile or the 8 around it; C1 = connected to the scored feature",
+    ),
+    Option(
+        OPT_BARN_PLACEMENT,
+        "not-occupied",
+        ("not-occupied", "occupied"),
+        "may a barn go into a field that already holds a barn",
+    ),
+)
+
+
+def option(config: Any, key: str) -> Any:
+    return config.options[key]
+
+
+def completed_cities(state: Any, field: int) -> int:
+    """How many completed cities a field borders (each city once)."""
+    return sum(
+        1
+        for city in state.bordering(field)
+        if state.feature_kind(city) == "city" and state.is_complete(city)
+    )
