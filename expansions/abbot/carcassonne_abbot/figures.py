@@ -1,0 +1,39 @@
+"""Where the abbot may stand, and who may stand on a garden.
+
+The abbot goes only on the monastery (an abbey holds one too) or the garden of the tile just
+placed, and only if nobody stands there. A garden is the abbot's alone: this plugin vetoes any
+other figure that some plugin offers on a garden, so the rule holds whatever else is installed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from carcassonne.actions import PlaceFigure
+
+ABBOT = "abbot"
+GARDEN = "garden"
+#: Feature kinds the abbot may stand on (an abbey tile carries a ``monastery`` feature).
+ABBOT_KINDS = frozenset({"monastery", GARDEN})
+
+
+def placements(state: Any, x: int, y: int, player: int) -> list[PlaceFigure]:
+    """The abbot's placements on the tile at ``(x, y)`` (none with an empty supply)."""
+    if state.supply[player].get(ABBOT, 0) <= 0:
+        return []
+    return [
+        PlaceFigure(ABBOT, x, y, seg.location)
+        for node, seg in state.segments(x, y)
+        if seg.kind in ABBOT_KINDS and not state.figures_on(node)
+    ]
+
+
+def garden_intruders(state: Any, options: list[Any]) -> list[PlaceFigure]:
+    """The options that would put a figure other than an abbot on a garden."""
+    vetoed = []
+    for option in options:
+        if type(option) is PlaceFigure and option.figure != ABBOT:
+            node = state.node_at(option.x, option.y, option.location)
+            if state.nkind[state.find(node)] == GARDEN:
+                vetoed.append(option)
+    return vetoed
