@@ -15,7 +15,8 @@ the expansion's module) names the provider of a kind without importing it, for m
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+import inspect
+from collections.abc import Callable, Iterator
 from importlib import metadata, resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -28,7 +29,7 @@ EXPANSIONS_GROUP = "carcassonne.expansions"
 FEATURE_KINDS_GROUP = "carcassonne.feature_kinds"
 
 #: Fallback hints for messages when no entry point names a kind's provider.
-KNOWN_PROVIDERS: dict[str, str] = {"river": "river", "abbey": "abbey_mayor", "garden": "abbot"}
+KNOWN_PROVIDERS: dict[str, str] = {"river": "river", "abbey": "abbey-mayor", "garden": "abbot"}
 
 
 def core_kinds() -> dict[str, FeatureKind]:
@@ -49,13 +50,24 @@ def _expansions() -> Iterator[tuple[str, Any]]:
             continue
 
 
+def _call(hook: Callable[..., Any]) -> list[Any]:
+    """Call a hook implementation outside a game: a ``config`` parameter gets None. A broken
+    implementation contributes nothing."""
+    try:
+        params = inspect.signature(hook).parameters
+        kwargs = {name: None for name in params if name == "config"}
+        return list(hook(**kwargs) or ())
+    except Exception:  # noqa: BLE001
+        return []
+
+
 def installed_kinds() -> dict[str, FeatureKind]:
     """Core kinds plus every kind an installed expansion contributes."""
     kinds = core_kinds()
     for _name, obj in _expansions():
         hook = getattr(obj, "carcassonne_feature_kinds", None)
         if callable(hook):
-            for kind in hook() or ():
+            for kind in _call(hook):
                 kinds.setdefault(kind.name, kind)
     return kinds
 
@@ -67,7 +79,7 @@ def installed_tilesets() -> dict[str, Traversable | Path]:
     for _name, obj in _expansions():
         hook = getattr(obj, "carcassonne_tile_sets", None)
         if callable(hook):
-            for source in hook() or ():
+            for source in _call(hook):
                 src = source if hasattr(source, "read_text") else Path(source)
                 sets.setdefault(Path(str(src.name)).stem, src)
     return sets
@@ -76,9 +88,13 @@ def installed_tilesets() -> dict[str, Traversable | Path]:
 @functools.cache
 def _provider_hints() -> dict[str, str]:
     hints = dict(KNOWN_PROVIDERS)
+    expansion_of_module = {
+        ep.value.split(":")[0].split(".")[0]: ep.name
+        for ep in metadata.entry_points(group=EXPANSIONS_GROUP)
+    }
     for ep in metadata.entry_points(group=FEATURE_KINDS_GROUP):
         module = ep.value.split(":")[0].split(".")[0]
-        hints[ep.name] = module.removeprefix("carcassonne_")
+        hints[ep.name] = expansion_of_module.get(module, module.removeprefix("carcassonne_"))
     return hints
 
 

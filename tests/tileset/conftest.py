@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from carcassonne.tileset.catalog import core_kinds
 from carcassonne.tileset.model import FeatureKind
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from carcassonne.tileset.catalog import core_kinds
 from carcassonne.tileset.errors import TileProblem, TileSetError
 from carcassonne.tileset.loader import load_tileset, parse_tileset_text

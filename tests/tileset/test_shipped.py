@@ -7,6 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+
 from carcassonne.geometry import CORNERS, HALVES, SIDES
 from carcassonne.tileset.catalog import core_kinds, installed_tilesets
 from carcassonne.tileset.loader import (
