@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 import tomli_w
+
 from carcassonne.geometry import CORNERS, HALVES, SIDES
 from carcassonne.tileset.errors import TileProblem, TileSetError
 from carcassonne.tileset.model import FeatureDef, FeatureKind, TileSet, TileType, rotate_tile

@@ -12,9 +12,10 @@ import functools
 from dataclasses import dataclass, field
 from importlib import resources
 
-from carcassonne.geometry import HALF_INDEX, HALVES, SIDE_INDEX, SIDES
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from carcassonne.geometry import HALF_INDEX, HALVES, SIDE_INDEX, SIDES
 
 #: Names of the inner field pockets (touching no edge), in canonical order.
 INNER: tuple[str, ...] = ("I", "II")
