@@ -63,7 +63,7 @@ def targets(state: Any, decision: Decision) -> list[Any]:
         if state.figures_on(node) or state.is_complete(node):
             continue
         out.append(PlaceFigure(WAGON, tx, ty, seg.location))
-    return list(dict.fromkeys(out))
+    return sorted(set(out))
 
 
 # -- C1: features connected to the scored one ---------------------------------------------------
