@@ -1,0 +1,316 @@
+"""Action notation: every action as a short line of text, and back.
+
+``tile BA/RFr 1,-2 r90``, ``figure meeple 1,-2 N``, ``draw``, ``pass``: a verb followed by its
+arguments (docs/notation.md). The Lark grammar (``grammar/actions.lark``) only splits a text into
+a verb and typed tokens; which arguments a verb takes comes from the action class itself: its
+named-tuple fields, in order, with their types. That is what lets an expansion add an action
+(``abbot-return 0,1 monastery``) through the ``carcassonne_action_types`` hook without touching
+the grammar or this module.
+
+How fields read and write:
+
+* a field ``x`` directly followed by a field ``y`` (both ``int``) is one coordinate token
+  ``x,y`` (``@(x,y)`` and ``(x,y)`` are accepted too);
+* an ``int`` field named ``rotation`` is ``r0``/``r90``/``r180``/``r270`` (a bare number is
+  accepted on input);
+* other ``int`` fields are whole numbers, ``bool`` fields ``yes``/``no``;
+* ``str`` fields are words; a field named ``tile`` resolves aliases (``D`` -> ``BA/RCr``), one
+  named ``figure`` must be a figure kind of the game and one named ``location`` a feature
+  location name.
+"""
+
+from __future__ import annotations
+
+import functools
+import typing
+import weakref
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from carcassonne.actions import CORE_ACTIONS
+from carcassonne.errors import CarcassonneError
+from carcassonne.geometry import CORNERS, HALVES, ROTATIONS, SIDES
+
+#: Names of inner field pockets (touching no edge).
+INNER = ("I", "II")
+
+
+class NotationError(CarcassonneError):
+    """A text is not an action. ``column`` (1-based) is where reading failed; ``message`` says
+    what was expected there."""
+
+    def __init__(self, text: str, column: int, message: str) -> None:
+        super().__init__(f"column {column}: {message}")
+        self.text = text
+        self.column = column
+        self.message = message
+
+
+@functools.cache
+def _parser() -> Lark:
+    grammar = resources.files("carcassonne.grammar").joinpath("actions.lark").read_text("utf-8")
+    return Lark(grammar, parser="lalr", start="start")
+
+
+# ---------------------------------------------------------------------------------------------
+# Argument slots derived from an action class's fields
+
+
+@dataclass(frozen=True)
+class _Slot:
+    """One argument token of a verb: which fields it fills and how it reads."""
+
+    kind: str  # "coord", "rotation", "int", "bool", "str"
+    fields: tuple[str, ...]
+    optional: bool
+
+
+def _field_types(cls: type) -> dict[str, str]:
+    """Field name -> type name (``int``, ``str``, ``bool``), from the class's annotations."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # unresolvable forward references: fall back to the written names
+        hints = {}
+        for klass in reversed(cls.__mro__):
+            hints.update(getattr(klass, "__annotations__", {}))
+    out = {}
+    for name in cls._fields:  # type: ignore[attr-defined]
+        hint = hints.get(name, str)
+        if isinstance(hint, typing.ForwardRef):
+            hint = hint.__forward_arg__
+        out[name] = hint if isinstance(hint, str) else getattr(hint, "__name__", str(hint))
+    return out
+
+
+@functools.cache
+def _slots(cls: type) -> tuple[_Slot, ...]:
+    fields: tuple[str, ...] = cls._fields  # type: ignore[attr-defined]
+    types = _field_types(cls)
+    defaults = getattr(cls, "_field_defaults", {})
+    slots = []
+    i = 0
+    while i < len(fields):
+        name = fields[i]
+        kind = types[name]
+        if name == "x" and i + 1 < len(fields) and fields[i + 1] == "y" and kind == "int":
+            slots.append(_Slot("coord", ("x", "y"), "x" in defaults))
+            i += 2
+            continue
+        if kind == "int":
+            slot_kind = "rotation" if name == "rotation" else "int"
+        elif kind in ("str", "bool"):
+            slot_kind = kind
+        else:
+            raise TypeError(
+                f"action {cls.__name__}: field {name!r} of type {kind} has no notation "
+                "(use int, str or bool)"
+            )
+        slots.append(_Slot(slot_kind, (name,), name in defaults))
+        i += 1
+    return tuple(slots)
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+
+def _word(value: str, field: str) -> str:
+    if not value or any(c.isspace() for c in value) or value.startswith("#"):
+        raise NotationError(value, 1, f"the {field} {value!r} cannot be written as one word")
+    return value
+
+
+def action_to_text(action: Any) -> str:
+    """The notation of an action: ``tile BA/RFr 1,-2 r90``, ``figure meeple 1,-2 N``, ..."""
+    parts = [action.verb]
+    for slot in _slots(type(action)):
+        values = [getattr(action, f) for f in slot.fields]
+        if slot.kind == "coord":
+            parts.append(f"{values[0]},{values[1]}")
+        elif slot.kind == "rotation":
+            parts.append(f"r{values[0]}")
+        elif slot.kind == "int":
+            parts.append(str(values[0]))
+        elif slot.kind == "bool":
+            parts.append("yes" if values[0] else "no")
+        else:
+            parts.append(_word(str(values[0]), slot.fields[0]))
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+class _Vocabulary:
+    """What one game configuration accepts: verbs, figure kinds, location names, tiles."""
+
+    def __init__(self, config: Any) -> None:
+        self.config = config
+        self.verbs: dict[str, type] = {}
+        for cls in (*CORE_ACTIONS, *config.action_types):
+            self.verbs.setdefault(cls.verb, cls)
+        self.figures = tuple(config.figure_kinds)
+        centres = sorted(k.name for k in config.kinds.values() if k.placement == "center")
+        self.locations = frozenset((*SIDES, *HALVES, *CORNERS, *INNER, *centres))
+        self.centres = tuple(centres)
+
+    def verb_list(self) -> str:
+        return ", ".join(sorted(self.verbs))
+
+    def expected(self, slot: _Slot) -> str:
+        """What a slot expects, in the user's words."""
+        if slot.kind == "coord":
+            return "coordinates x,y (e.g. 1,-2)"
+        if slot.kind == "rotation":
+            return "a rotation (r0, r90, r180 or r270)"
+        if slot.kind == "int":
+            return f"a whole number ({slot.fields[0]})"
+        if slot.kind == "bool":
+            return f"yes or no ({slot.fields[0]})"
+        name = slot.fields[0]
+        if name == "tile":
+            return "a tile id (e.g. BA/RCr, or its letter D)"
+        if name == "figure":
+            return f"a figure kind ({', '.join(self.figures)})"
+        if name == "location":
+            names = ", ".join(self.centres)
+            return (
+                "a feature location (a side N E S W, a half-edge NL NR EL ER SL SR WL WR, "
+                f"a corner NW NE SE SW, an inner pocket I II, or a name: {names})"
+            )
+        return f"a word ({name})"
+
+
+_VOCABULARIES: weakref.WeakKeyDictionary[Any, _Vocabulary] = weakref.WeakKeyDictionary()
+
+
+def _vocabulary(config: Any) -> _Vocabulary:
+    vocab = _VOCABULARIES.get(config)
+    if vocab is None:
+        vocab = _VOCABULARIES[config] = _Vocabulary(config)
+    return vocab
+
+
+def _found(text: str, column: int) -> str:
+    rest = text[column - 1 :].split()
+    return repr(rest[0]) if rest else "the end of the text"
+
+
+def _tokens(text: str, vocab: _Vocabulary) -> list[Token]:
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as exc:
+        column = _column_of(exc, text)
+        raise NotationError(
+            text,
+            column,
+            f"expected an action ({vocab.verb_list()}), found {_found(text, column)}",
+        ) from None
+    return list(tree.children)  # type: ignore[arg-type]
+
+
+def _column_of(exc: UnexpectedInput, text: str) -> int:
+    """1-based offset into the text (a multi-line text counts as one line)."""
+    if isinstance(exc, UnexpectedEOF) or (
+        isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
+    ):
+        return len(text.split("#", 1)[0].rstrip()) + 1
+    return (exc.pos_in_stream or 0) + 1
+
+
+def action_from_text(text: str, state_or_config: Any) -> Any:
+    """Read one action. ``state_or_config``: a ``GameState`` or ``GameConfig`` (for the verbs
+    of its expansions, its figure kinds and tile aliases). Raises :class:`NotationError`.
+
+    Only the form is checked here; whether the action is legal is ``state.apply``'s business.
+    """
+    config = getattr(state_or_config, "config", state_or_config)
+    vocab = _vocabulary(config)
+    tokens = _tokens(text, vocab)
+    verb_token, args = tokens[0], tokens[1:]
+    cls = vocab.verbs.get(str(verb_token))
+    if cls is None:
+        raise NotationError(
+            text,
+            verb_token.start_pos + 1,
+            f"unknown action {str(verb_token)!r} (expected one of {vocab.verb_list()})",
+        )
+    values: dict[str, Any] = {}
+    slots = _slots(cls)
+    for index, slot in enumerate(slots):
+        if index >= len(args):
+            if slot.optional:
+                break
+            column = len(text.split("#", 1)[0].rstrip()) + 1
+            raise NotationError(
+                text,
+                column,
+                f"expected {vocab.expected(slot)} after {_so_far(cls, index)}, "
+                "found the end of the text",
+            )
+        values.update(_read(text, args[index], slot, vocab))
+    if len(args) > len(slots):
+        extra = args[len(slots)]
+        raise NotationError(
+            text,
+            extra.start_pos + 1,
+            f"expected the end of the {cls.verb!r} action, found {str(extra)!r}",
+        )
+    return cls(**values)
+
+
+def _so_far(cls: type, index: int) -> str:
+    if index == 0:
+        return f"{cls.verb!r}"  # type: ignore[attr-defined]
+    previous = _slots(cls)[index - 1]
+    return "the coordinates" if previous.kind == "coord" else f"the {previous.fields[0]}"
+
+
+def _read(text: str, token: Token, slot: _Slot, vocab: _Vocabulary) -> dict[str, Any]:
+    value = str(token)
+    column = (token.start_pos or 0) + 1
+
+    def fail(message: str | None = None) -> NotationError:
+        return NotationError(
+            text, column, message or f"expected {vocab.expected(slot)}, found {value!r}"
+        )
+
+    kind = slot.kind
+    if kind == "coord":
+        if token.type != "COORD":
+            raise fail()
+        x, y = value.lstrip("@").strip("()").split(",")
+        return {"x": int(x), "y": int(y)}
+    if kind == "rotation":
+        if token.type not in ("ROTATION", "NUMBER"):
+            raise fail()
+        degrees = int(value.lstrip("r"))
+        if degrees not in ROTATIONS:
+            raise fail(f"a rotation must be r0, r90, r180 or r270, not {value!r}")
+        return {slot.fields[0]: degrees}
+    if kind == "int":
+        if token.type != "NUMBER":
+            raise fail()
+        return {slot.fields[0]: int(value)}
+    if kind == "bool":
+        if value not in ("yes", "no"):
+            raise fail()
+        return {slot.fields[0]: value == "yes"}
+    if token.type == "COORD":  # numbers are words here: a tile set may number its tiles
+        raise fail()
+    name = slot.fields[0]
+    if name == "tile":
+        try:
+            return {name: vocab.config.resolve_tile(value)}
+        except CarcassonneError:
+            raise fail(f"unknown tile {value!r}: expected {vocab.expected(slot)}") from None
+    if name == "figure" and value not in vocab.figures:
+        raise fail(f"unknown figure kind {value!r}: expected {vocab.expected(slot)}")
+    if name == "location" and value not in vocab.locations:
+        raise fail(f"unknown location {value!r}: expected {vocab.expected(slot)}")
+    return {name: value}
