@@ -1,0 +1,102 @@
+"""Simple computer players: a random bot and a greedy bot.
+
+A bot answers whatever decision is pending, whoever it belongs to (``state.pending.player``):
+the active player's tile and figure choices as well as the decisions expansions give other
+players mid-turn (a wagon move). Bots only read the state and return a legal action; the caller
+applies it, so one bot object can play any seat.
+
+Each bot owns a seeded :class:`random.Random`, so a game between bots is reproducible from the
+game's seed and the bots' seeds.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from carcassonne.actions import Draw
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, state: Any) -> Any: ...
+
+
+class RandomBot:
+    """Picks a legal action uniformly at random."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Any) -> Any:
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("no decision is pending: the game is over")
+        return self.rng.choice(actions)
+
+
+class GreedyBot:
+    """Takes the action that scores the most points right now for the deciding player.
+
+    Every legal action is tried on a clone; a tile placement is followed by the best figure
+    choice on that tile, since points are scored only after the figure phase. Ties are broken
+    by the smallest gain of the other players, then by the bot's own random generator.
+    ``Draw`` is never simulated (it would peek at the hidden draw pile): it counts as no gain.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Any) -> Any:
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("no decision is pending: the game is over")
+        if len(actions) == 1:
+            return actions[0]
+        player = state.pending.player
+        best: list[Any] = []
+        best_key: tuple[int, int] | None = None
+        for action in actions:
+            key = self._value(state, action, player, state.scores)
+            if best_key is None or key > best_key:
+                best, best_key = [action], key
+            elif key == best_key:
+                best.append(action)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _value(self, state: Any, action: Any, player: int, before: list[int]) -> tuple[int, int]:
+        """(own gain, minus the others' gain) since ``before`` of ``action``, followed by the
+        best figure choice when it was a tile placement."""
+        if type(action) is Draw:
+            return _gains(before, state.scores, player)
+        probe = state.clone()
+        probe.apply(action)
+        pending = probe.pending
+        if pending.kind == "figure" and pending.player == player and probe.turn == state.turn:
+            return max(
+                self._value(probe, follow, player, before) for follow in probe.legal_actions()
+            )
+        return _gains(before, probe.scores, player)
+
+
+def _gains(before: list[int], after: list[int], player: int) -> tuple[int, int]:
+    own = after[player] - before[player]
+    others = sum(a - b for a, b in zip(after, before, strict=True)) - own
+    return (own, -others)
+
+
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str, seed: int | None = 0) -> Any:
+    """A bot by registry name; ``KeyError`` with the known names otherwise."""
+    try:
+        cls = BOTS[name]
+    except KeyError:
+        raise KeyError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
+    return cls(seed)

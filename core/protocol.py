@@ -1,0 +1,302 @@
+"""A line-delimited JSON protocol over stdin/stdout (``carcassonne serve --stdio``).
+
+A front end in any language starts the process, writes one JSON object per line and reads one
+JSON object per line back. Every request may carry an ``id`` that the answer repeats. The server
+holds one game at a time. See ``docs/protocol.md`` for the operations and a worked session.
+
+Robustness is the point of this module: a request that is not JSON, not an object, names an
+unknown operation, lacks a field, holds an illegal action or a bad record is answered with
+``{"ok": false, "error": {"type": ..., "message": ...}}`` and leaves the game as it was. Every
+request runs inside its own ``try``; an unexpected exception is reported as an ``internal``
+error and the server goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+from carcassonne.config import GameConfig
+from carcassonne.errors import (
+    CarcassonneError,
+    ConfigError,
+    IllegalActionError,
+    NothingToUndoError,
+)
+from carcassonne.serialize import (
+    ActionFormatError,
+    action_from_dict,
+    action_from_text,
+    action_json,
+    dumps,
+    state_to_json,
+)
+from carcassonne.state import GameState
+
+PROTOCOL_VERSION = 1
+
+
+class RequestError(Exception):
+    """A request the server refuses; ``type`` is the machine-readable error type."""
+
+    def __init__(self, type_: str, message: str) -> None:
+        super().__init__(message)
+        self.type = type_
+        self.message = message
+
+
+def _field(request: dict[str, Any], name: str, kinds: type | tuple[type, ...], default: Any = ...):
+    """A field of the request, checked for its JSON type (``bool`` is never a number)."""
+    if name not in request:
+        if default is ...:
+            raise RequestError("bad-request", f"missing field {name!r}")
+        return default
+    value = request[name]
+    number = kinds is int or (isinstance(kinds, tuple) and int in kinds)
+    if not isinstance(value, kinds) or (number and isinstance(value, bool)):
+        names = kinds.__name__ if isinstance(kinds, type) else "/".join(k.__name__ for k in kinds)
+        raise RequestError("bad-request", f"field {name!r} must be {_JSON_NAMES.get(names, names)}")
+    return value
+
+
+_JSON_NAMES = {
+    "int": "a whole number",
+    "str": "a string",
+    "dict": "an object",
+    "list": "a list",
+    "list/dict": "a list or an object",
+    "str/dict": "notation text or an object",
+}
+
+
+class Server:
+    """The protocol's state machine: one game, answered request by request."""
+
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+        self.done = False
+        self._ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+            "hello": self._hello,
+            "new": self._new,
+            "load_record": self._load_record,
+            "load_position": self._load_position,
+            "legal_actions": self._legal_actions,
+            "apply": self._apply,
+            "undo": self._undo,
+            "state": self._state,
+            "save_record": self._save_record,
+            "save_position": self._save_position,
+            "quit": self._quit,
+        }
+
+    # -- the loop --------------------------------------------------------------
+
+    def handle_line(self, line: str) -> dict[str, Any]:
+        """The answer to one request line (never raises)."""
+        try:
+            request = json.loads(line)
+        except (ValueError, RecursionError) as exc:
+            return _error(None, "bad-json", f"not valid JSON: {exc}")
+        if not isinstance(request, dict):
+            return _error(None, "bad-request", "a request must be a JSON object")
+        return self.handle(request)
+
+    def handle(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The answer to one decoded request (never raises)."""
+        rid = request.get("id")
+        try:
+            op = _field(request, "op", str)
+            handler = self._ops.get(op)
+            if handler is None:
+                raise RequestError(
+                    "unknown-op", f"unknown op {op!r} (known: {', '.join(sorted(self._ops))})"
+                )
+            answer = handler(request)
+        except RequestError as exc:
+            return _error(rid, exc.type, exc.message)
+        except IllegalActionError as exc:
+            return _error(rid, "illegal-action", str(exc))
+        except NothingToUndoError as exc:
+            return _error(rid, "nothing-to-undo", str(exc))
+        except ConfigError as exc:
+            return _error(rid, "bad-config", str(exc))
+        except CarcassonneError as exc:
+            return _error(rid, _error_type(exc), str(exc))
+        except Exception as exc:  # noqa: BLE001 - the server must survive any request
+            return _error(rid, "internal", f"internal error: {type(exc).__name__}: {exc}")
+        return {"id": rid, "ok": True, **answer}
+
+    def serve(self, lines: IO[str], out: IO[str]) -> int:
+        """Answer every line of ``lines`` on ``out`` until ``quit`` or end of input."""
+        for line in lines:
+            if not line.strip():
+                continue
+            answer = self.handle_line(line)
+            try:
+                text = dumps(answer)
+            except (TypeError, ValueError) as exc:  # a plugin value JSON cannot hold
+                text = dumps(_error(answer.get("id"), "internal", f"internal error: {exc}"))
+            out.write(text + "\n")
+            out.flush()
+            if self.done:
+                break
+        return 0
+
+    # -- helpers --------------------------------------------------------------
+
+    def _game(self) -> GameState:
+        if self.state is None:
+            raise RequestError("no-game", "no game: send 'new', 'load_record' or 'load_position'")
+        return self.state
+
+    def _view(self, request: dict[str, Any]) -> int | None:
+        player = _field(request, "player", int, None) if request.get("player") is not None else None
+        if player is not None and not 0 <= player < self._game().config.players:
+            raise RequestError("bad-request", f"no player {player} in this game")
+        return player
+
+    def _state_answer(self, request: dict[str, Any]) -> dict[str, Any]:
+        return {"state": state_to_json(self._game(), player=self._view(request))}
+
+    def _source(self, request: dict[str, Any]) -> tuple[str, bool]:
+        """``(text or path, is_text)`` from a request's ``text`` or ``path`` field."""
+        if "text" in request:
+            return _field(request, "text", str), True
+        if "path" in request:
+            return _field(request, "path", str), False
+        raise RequestError("bad-request", "missing field 'text' or 'path'")
+
+    # -- operations --------------------------------------------------------------
+
+    def _hello(self, request: dict[str, Any]) -> dict[str, Any]:
+        from carcassonne import __version__
+
+        return {"protocol": PROTOCOL_VERSION, "engine": __version__}
+
+    def _new(self, request: dict[str, Any]) -> dict[str, Any]:
+        players = _field(request, "players", int, 2)
+        expansions = _field(request, "expansions", (list, dict), [])
+        if isinstance(expansions, list) and not all(isinstance(e, str) for e in expansions):
+            raise RequestError("bad-request", "field 'expansions' must list expansion names")
+        options = _field(request, "options", dict, {})
+        seed = _field(request, "seed", int, 0)
+        names = _field(request, "names", list, None)
+        config = GameConfig(
+            players=players, expansions=expansions, options=options, seed=seed, names=names
+        )
+        state = GameState.new(config)
+        self.state = state
+        return self._state_answer(request)
+
+    def _load_record(self, request: dict[str, Any]) -> dict[str, Any]:
+        from carcassonne.record import load_record
+
+        source, is_text = self._source(request)
+        self.state = _load(load_record, source, is_text)
+        return self._state_answer(request)
+
+    def _load_position(self, request: dict[str, Any]) -> dict[str, Any]:
+        from carcassonne.position import load_position
+
+        source, is_text = self._source(request)
+        self.state = _load(load_position, source, is_text)
+        return self._state_answer(request)
+
+    def _legal_actions(self, request: dict[str, Any]) -> dict[str, Any]:
+        state = self._game()
+        return {
+            "pending": {"kind": state.pending.kind, "player": state.pending.player},
+            "legal_actions": [action_json(a) for a in state.legal_actions()],
+        }
+
+    def _apply(self, request: dict[str, Any]) -> dict[str, Any]:
+        state = self._game()
+        if "action" not in request:
+            raise RequestError("bad-request", "missing field 'action'")
+        given = request["action"]
+        try:
+            if isinstance(given, str):
+                action = action_from_text(given, state)
+            elif isinstance(given, dict):
+                action = action_from_dict(given, state.config)
+            else:
+                raise RequestError("bad-request", "field 'action' must be text or an object")
+        except ActionFormatError as exc:
+            raise RequestError("bad-action", str(exc)) from None
+        events = state.apply(action)
+        answer = self._state_answer(request)
+        answer["applied"] = action_json(action)
+        answer["events"] = [e.to_dict() for e in events]
+        return answer
+
+    def _undo(self, request: dict[str, Any]) -> dict[str, Any]:
+        count = _field(request, "count", int, 1)
+        if count < 1:
+            raise RequestError("bad-request", "field 'count' must be at least 1")
+        self._game().undo(count)
+        return self._state_answer(request)
+
+    def _state(self, request: dict[str, Any]) -> dict[str, Any]:
+        return self._state_answer(request)
+
+    def _save_record(self, request: dict[str, Any]) -> dict[str, Any]:
+        from carcassonne.record import dump_record
+
+        return _save(dump_record(self._game()), request)
+
+    def _save_position(self, request: dict[str, Any]) -> dict[str, Any]:
+        from carcassonne.position import dump_position
+
+        return _save(dump_position(self._game()), request)
+
+    def _quit(self, request: dict[str, Any]) -> dict[str, Any]:
+        self.done = True
+        return {"bye": True}
+
+
+def _load(loader: Callable[..., GameState], source: str, is_text: bool) -> GameState:
+    if is_text:
+        return loader(source, text=True)
+    try:
+        return loader(Path(source))
+    except OSError as exc:
+        raise RequestError("io", f"cannot read {source}: {exc.strerror or exc}") from None
+
+
+def _save(text: str, request: dict[str, Any]) -> dict[str, Any]:
+    path = _field(request, "path", str, None)
+    if path is None:
+        return {"text": text}
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise RequestError("io", f"cannot write {path}: {exc.strerror or exc}") from None
+    return {"path": path}
+
+
+def _error_type(exc: CarcassonneError) -> str:
+    """``RecordError`` -> ``bad-record``, ``PositionError`` -> ``bad-position``, ..."""
+    name = type(exc).__name__
+    if name.endswith("Error"):
+        name = name[: -len("Error")]
+    kebab = "".join("-" + c.lower() if c.isupper() else c for c in name).lstrip("-")
+    special = {
+        "record": "bad-record",
+        "position": "bad-position",
+        "notation": "bad-action",
+        "carcassonne": "error",
+    }
+    return special.get(kebab, kebab or "error")
+
+
+def _error(rid: Any, type_: str, message: str) -> dict[str, Any]:
+    return {"id": rid, "ok": False, "error": {"type": type_, "message": message}}
+
+
+def serve_stdio() -> int:
+    """Run the server on this process's stdin and stdout (UTF-8, one JSON object per line)."""
+    stdin = open(sys.stdin.fileno(), encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
+    return Server().serve(stdin, sys.stdout)

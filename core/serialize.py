@@ -1,0 +1,253 @@
+"""The game state as plain JSON data, for front ends, the stdio protocol and tests.
+
+Why a separate module: the engine's containers (union-find lists, tuples of named tuples) are
+shaped for speed, not for reading. :func:`state_to_json` turns them into one self-describing
+document whose lists are sorted and whose keys are sorted by ``json.dumps(sort_keys=True)``, so
+that replaying a recorded game gives byte-identical output.
+
+A *player view* (``player=N``) is what that player may know: it hides the order of the draw pile
+(only counts per tile id remain) and the seed that determines it. The drawn tile is public.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from carcassonne.actions import CORE_ACTIONS
+from carcassonne.errors import CarcassonneError
+
+try:  # the notation module is written in parallel; fall back to a generic text until it lands
+    from carcassonne import notation as _notation
+except ImportError:  # pragma: no cover - depends on the installation
+    _notation = None  # type: ignore[assignment]
+
+
+class ActionFormatError(CarcassonneError):
+    """An action given as text or as a dict could not be understood."""
+
+
+# -- actions as text and as dicts ------------------------------------------------------------
+
+
+def action_text(action: Any) -> str:
+    """The notation text of an action (``carcassonne.notation``), or a generic form without it."""
+    if _notation is not None:
+        return _notation.action_to_text(action)
+    fields = " ".join(str(v) for v in action)
+    return f"{action.verb} {fields}".strip()
+
+
+def action_from_text(text: str, state: Any) -> Any:
+    """Parse notation text for ``state``; raise :class:`ActionFormatError` with a reason."""
+    if _notation is not None:
+        try:
+            return _notation.action_from_text(text, state)
+        except _notation.NotationError as exc:
+            raise ActionFormatError(str(exc)) from None
+    wanted = text.strip()
+    for action in state.legal_actions():
+        if action_text(action) == wanted:
+            return action
+    raise ActionFormatError(f"not a legal action: {text!r}")
+
+
+def action_types(config: Any) -> dict[str, type]:
+    """Action classes by verb: the core's and those the configuration's plugins declare."""
+    return {cls.verb: cls for cls in (*CORE_ACTIONS, *config.action_types)}
+
+
+def action_from_dict(data: Any, config: Any) -> Any:
+    """Build an action from ``{"type": verb, field: value, ...}`` (what ``to_dict`` gives).
+
+    Field values must be JSON strings or whole numbers as the action type declares them; the
+    legality check is left to ``state.apply``.
+    """
+    if not isinstance(data, dict):
+        raise ActionFormatError("an action must be notation text or an object with a 'type'")
+    types = action_types(config)
+    verb = data.get("type")
+    cls = types.get(verb) if isinstance(verb, str) else None
+    if cls is None:
+        raise ActionFormatError(f"unknown action type {verb!r} (known: {', '.join(sorted(types))})")
+    fields = cls._fields
+    extra = sorted(set(data) - set(fields) - {"type"})
+    if extra:
+        raise ActionFormatError(f"action {verb!r} has no field(s) {', '.join(extra)}")
+    missing = [f for f in fields if f not in data]
+    if missing:
+        raise ActionFormatError(f"action {verb!r} needs field(s) {', '.join(missing)}")
+    hints = _field_types(cls)
+    values = []
+    for name in fields:
+        value = data[name]
+        expected = hints.get(name, "")
+        if "int" in expected and (not isinstance(value, int) or isinstance(value, bool)):
+            raise ActionFormatError(f"field {name!r} of {verb!r} must be a whole number")
+        if expected == "str" and not isinstance(value, str):
+            raise ActionFormatError(f"field {name!r} of {verb!r} must be a string")
+        if not isinstance(value, str | int):
+            raise ActionFormatError(f"field {name!r} of {verb!r} must be a string or a number")
+        values.append(value)
+    return cls(*values)
+
+
+def _field_types(cls: type) -> dict[str, str]:
+    """Declared field types as strings (``'int'``, ``'str'``), read from the named tuple."""
+    hints: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        for name, hint in getattr(klass, "__annotations__", {}).items():
+            hints[name] = hint if isinstance(hint, str) else getattr(hint, "__name__", str(hint))
+    return hints
+
+
+def action_json(action: Any) -> dict[str, Any]:
+    """An action as ``{"action": dict, "text": notation}``."""
+    return {"action": action.to_dict(), "text": action_text(action)}
+
+
+# -- generic conversion ------------------------------------------------------------
+
+
+def to_jsonable(value: Any) -> Any:
+    """Plain JSON data for plugin values: tuples become lists, sets sorted lists, named tuples
+    and dataclasses dicts. Sets are sorted by their JSON text, so the output is deterministic."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if hasattr(value, "to_dict"):
+        return to_jsonable(value.to_dict())
+    if isinstance(value, tuple) and hasattr(value, "_asdict"):
+        return {k: to_jsonable(v) for k, v in value._asdict().items()}
+    if isinstance(value, dict) or hasattr(value, "items"):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, frozenset | set):
+        items = [to_jsonable(v) for v in value]
+        return sorted(items, key=lambda v: json.dumps(v, sort_keys=True))
+    if isinstance(value, list | tuple):
+        return [to_jsonable(v) for v in value]
+    if hasattr(value, "__dataclass_fields__"):
+        return {k: to_jsonable(getattr(value, k)) for k in value.__dataclass_fields__}
+    return repr(value)
+
+
+# -- the state ------------------------------------------------------------
+
+
+def state_to_json(state: Any, *, player: int | None = None) -> dict[str, Any]:
+    """The whole state as JSON data; ``player=N`` gives that player's view (hidden draw order).
+
+    Lists are sorted (tiles and figures by position, features by id), so the same game always
+    gives the same document.
+    """
+    config = state.config
+    if player is not None and (
+        isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < config.players
+    ):
+        raise ValueError(f"no player {player!r} in a {config.players}-player game")
+    described = config.describe()
+    described["seed"] = state.seed
+    if player is not None:
+        described["seed"] = None  # the seed would reveal the order of the draw pile
+    pending = state.pending
+    data: dict[str, Any] = {
+        "config": described,
+        "view": "full" if player is None else player,
+        "turn": state.turn,
+        "current_player": state.player,
+        "pending": {
+            "kind": pending.kind,
+            "player": pending.player,
+            "data": to_jsonable(pending.data),
+        },
+        "drawn_tile": state.drawn,
+        "tiles": _tiles(state),
+        "features": _features(state),
+        "figures": _figures(state),
+        "scores": list(state.scores),
+        "supplies": [dict(sorted(s.items())) for s in state.supply],
+        "legal_actions": [action_json(a) for a in state.legal_actions()],
+        "events": [e.to_dict() for e in state.last_events],
+        "tiles_left": state.tiles_left(),
+        "actions_played": len(state.log),
+        "game_over": state.is_over,
+        "ranking": list(state.ranking()) if state.is_over else None,
+        "ext": to_jsonable(dict(sorted(state.ext.items()))),
+    }
+    pile = state.draw_pile()
+    if player is None:
+        data["draw_pile"] = pile
+    else:
+        data["draw_pile_counts"] = dict(sorted(Counter(pile).items()))
+    return data
+
+
+def dumps(data: Any) -> str:
+    """The canonical JSON text of serialized data (sorted keys, one line)."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+def _tiles(state: Any) -> list[dict[str, Any]]:
+    tiles = []
+    for (x, y), placed in state.board.items():
+        segments = {f.location: state.find(placed.base + f.index) for f in placed.rot.features}
+        tiles.append(
+            {
+                "id": placed.tile.id,
+                "x": x,
+                "y": y,
+                "rotation": placed.rotation,
+                "placed_by": placed.player,
+                "features": dict(sorted(segments.items())),
+            }
+        )
+    tiles.sort(key=lambda t: (t["y"], t["x"]))
+    return tiles
+
+
+def _features(state: Any) -> list[dict[str, Any]]:
+    # the squares of every feature in one pass (the engine does not track them for fields)
+    squares: dict[int, set[tuple[int, int]]] = {}
+    find = state.find
+    for node, pos in enumerate(state.npos):
+        squares.setdefault(find(node), set()).add(pos)
+    out = []
+    for root in state.features():
+        figures = [_figure(state, root, fig) for fig in state.figures_on(root)]
+        figures.sort(key=_figure_key)
+        attrs = state.nattrs[root] or {}
+        out.append(
+            {
+                "id": root,
+                "kind": state.feature_kind(root),
+                "tiles": sorted([x, y] for x, y in squares[root]),
+                "complete": state.is_complete(root),
+                "open_edges": state.feature_open(root),
+                "figures": figures,
+                "shields": attrs.get("shields", 0),
+                "attributes": dict(sorted(attrs.items())),
+            }
+        )
+    return out
+
+
+def _figure(state: Any, root: int, fig: Any) -> dict[str, Any]:
+    x, y = state.npos[fig.node]
+    return {
+        "owner": fig.player,
+        "kind": fig.kind,
+        "x": x,
+        "y": y,
+        "location": state.location_of(fig.node),
+        "feature": root,
+    }
+
+
+def _figure_key(fig: dict[str, Any]) -> tuple:
+    return (fig["y"], fig["x"], fig["location"], fig["owner"], fig["kind"])
+
+
+def _figures(state: Any) -> list[dict[str, Any]]:
+    figures = [_figure(state, root, fig) for root, fig in state.figures()]
+    figures.sort(key=_figure_key)
+    return figures
