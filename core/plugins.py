@@ -15,6 +15,7 @@ from importlib import metadata
 from typing import Any
 
 import pluggy
+
 from carcassonne import hookspecs
 from carcassonne.errors import PluginError, UnknownExpansionError
 
