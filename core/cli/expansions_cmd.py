@@ -1,0 +1,101 @@
+"""``carcassonne expansions``: the installed expansions, their versions and what each adds.
+
+Generic on purpose: an expansion is described by comparing a game configured with it to the base
+game — the feature kinds, figure kinds, options, tile sets and action types it brings — so any
+installed plugin (a fan's too) is listed without this module knowing it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from carcassonne.cli.game_args import user_errors
+from carcassonne.config import GameConfig
+from carcassonne.errors import CarcassonneError
+from carcassonne.plugins import expansion_version, installed_expansions
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "expansions",
+        help="list the installed expansions and what each adds",
+        description=__doc__.splitlines()[0],
+    )
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(handler=run)
+
+
+def describe_expansion(name: str, base: GameConfig) -> dict[str, Any]:
+    """What ``name`` adds to the base game (or the error that stops it from loading)."""
+    entry = installed_expansions()[name]
+    info: dict[str, Any] = {"name": name, "version": expansion_version(name), "module": entry.value}
+    try:
+        config = GameConfig(players=2, expansions=[name])
+    except CarcassonneError as exc:
+        info["error"] = str(exc)
+        return info
+    base_sets = {_set_name(s) for s in base.hooks.tile_sets(base)}
+    base_tiles = set(base.tile_types)
+    info["feature_kinds"] = sorted(set(config.kinds) - set(base.kinds))
+    info["figure_kinds"] = {
+        kind.name: kind.count
+        for kind in config.figure_kinds.values()
+        if kind.name not in base.figure_kinds
+    }
+    info["options"] = [
+        {"key": spec.key, "default": spec.default, "choices": list(spec.choices), "doc": spec.doc}
+        for key, spec in sorted(config.option_specs.items())
+        if key not in base.option_specs
+    ]
+    info["tile_sets"] = sorted({_set_name(s) for s in config.hooks.tile_sets(config)} - base_sets)
+    info["tiles"] = sum(
+        tile.count for tid, tile in config.tile_types.items() if tid not in base_tiles
+    )
+    info["action_types"] = sorted(
+        cls.verb for cls in config.action_types if cls not in base.action_types
+    )
+    return info
+
+
+def _set_name(source: Any) -> str:
+    name = getattr(source, "name", None) or str(source)
+    return Path(name).stem
+
+
+@user_errors
+def run(args: argparse.Namespace) -> int:
+    base = GameConfig(players=2)
+    infos = [describe_expansion(name, base) for name in sorted(installed_expansions())]
+    if args.json:
+        print(json.dumps(infos, indent=2, sort_keys=True))
+        return 0
+    if not infos:
+        print("No expansions installed.")
+        return 0
+    for info in infos:
+        print(f"{info['name']} {info['version']}  ({info['module']})")
+        if "error" in info:
+            print(f"  cannot be loaded: {info['error']}")
+            continue
+        figures = ", ".join(f"{k} x{n}" for k, n in info["figure_kinds"].items())
+        rows = [
+            ("feature kinds", ", ".join(info["feature_kinds"])),
+            ("figure kinds", figures),
+            ("tile sets", ", ".join(info["tile_sets"])),
+            ("tiles", str(info["tiles"]) if info["tiles"] else ""),
+            ("action types", ", ".join(info["action_types"])),
+        ]
+        for label, value in rows:
+            print(f"  {label + ':':<15}{value or '-'}")
+        if not info["options"]:
+            print(f"  {'options:':<15}-")
+        for i, opt in enumerate(info["options"]):
+            label = "options:" if i == 0 else ""
+            choices = f" (one of {', '.join(map(str, opt['choices']))})" if opt["choices"] else ""
+            print(f"  {label:<15}{opt['key']} = {opt['default']}{choices}")
+            if opt["doc"]:
+                print(f"  {'':<15}  {opt['doc']}")
+    return 0
