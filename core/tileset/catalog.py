@@ -28,8 +28,6 @@ from carcassonne.tileset.model import FeatureKind
 EXPANSIONS_GROUP = "carcassonne.expansions"
 FEATURE_KINDS_GROUP = "carcassonne.feature_kinds"
 
-#: Fallback hints for messages when no entry point names a kind's provider.
-KNOWN_PROVIDERS: dict[str, str] = {"river": "river", "abbey": "abbey-mayor", "garden": "abbot"}
 
 
 def core_kinds() -> dict[str, FeatureKind]:
@@ -87,7 +85,7 @@ def installed_tilesets() -> dict[str, Traversable | Path]:
 
 @functools.cache
 def _provider_hints() -> dict[str, str]:
-    hints = dict(KNOWN_PROVIDERS)
+    hints: dict[str, str] = {}
     expansion_of_module = {
         ep.value.split(":")[0].split(".")[0]: ep.name
         for ep in metadata.entry_points(group=EXPANSIONS_GROUP)
