@@ -1,4 +1,4 @@
-"""The Abbey & Mayor cases of shared/rules/examples.md (AM-02, AM-09, AM-13, AM-19), exact points."""
+"""Abbey & Mayor cases of shared/rules/examples.md (AM-02, AM-09, AM-13, AM-19): exact points."""
 
 from __future__ import annotations
 
