@@ -30,10 +30,20 @@ def placements(state: Any, x: int, y: int, player: int) -> list[PlaceFigure]:
 
 def garden_intruders(state: Any, options: list[Any]) -> list[PlaceFigure]:
     """The options that would put a figure other than an abbot on a garden."""
+    gardens: dict[tuple[int, int], frozenset[str]] = {}  # tile -> names of its gardens
     vetoed = []
     for option in options:
-        if type(option) is PlaceFigure and option.figure != ABBOT:
-            node = state.node_at(option.x, option.y, option.location)
-            if state.nkind[state.find(node)] == GARDEN:
-                vetoed.append(option)
+        if type(option) is not PlaceFigure or option.figure == ABBOT:
+            continue
+        tile = (option.x, option.y)
+        names = gardens.get(tile)
+        if names is None:
+            names = gardens[tile] = frozenset(
+                name
+                for _, seg in state.segments(option.x, option.y)
+                if seg.kind == GARDEN
+                for name in seg.locations
+            )
+        if option.location in names:
+            vetoed.append(option)
     return vetoed
