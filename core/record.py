@@ -1,0 +1,404 @@
+"""Game records: a game as a header and the actions in order, replayed exactly on load.
+
+The format (docs/records.md) is text: a TOML header (format version, engine and expansion
+versions, players, options, seed), a line ``---``, then one entry per line: an action in the
+notation of :mod:`carcassonne.notation`, or ``drew TILE`` (``drew TILE returned`` when the tile
+fitted nowhere and went back to the box) after the action that caused the draw. Recording every
+draw is what makes a record independent of the shuffle: loading forces the recorded draws
+(``GameState.force_draw``) wherever the seed would have dealt another tile, so a record can
+impose a draw order (puzzles, bug reports, tests) and a hand-written record may even leave the
+``drew`` lines out (a placement of another tile than the dealt one forces that tile).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+import carcassonne
+from carcassonne import events as ev
+from carcassonne.actions import PlaceTile
+from carcassonne.config import GameConfig
+from carcassonne.errors import CarcassonneError
+from carcassonne.notation import NotationError, action_from_text, action_to_text
+from carcassonne.plugins import expansion_version, installed_expansions
+from carcassonne.state import GameState, _ForcedDraw
+
+#: The record format version this engine writes and reads.
+FORMAT = 1
+SEPARATOR = "---"
+_HEADER_KEYS = ("format", "engine", "players", "seed", "expansions", "options", "plugins")
+
+
+class RecordError(CarcassonneError):
+    """A record cannot be read or replayed. ``line`` (1-based, 0: the file as a whole) names
+    the line; ``reason`` says why."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}" if line else reason)
+        self.line = line
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the moves: an ``action`` (its notation), a tile that was ``drew`` (with
+    ``returned`` when it went back to the box), or a ``note`` (a comment)."""
+
+    kind: str
+    text: str
+    returned: bool = False
+    #: The line in the record text (0 for entries not read from a text).
+    line: int = field(default=0, compare=False)
+
+
+@dataclass
+class Record:
+    """A record: the header (a TOML table) and the entries in order."""
+
+    header: dict[str, Any]
+    entries: list[Entry]
+
+
+# ---------------------------------------------------------------------------------------------
+# From a state to a record
+
+
+def _draws(events: Iterable[Any]) -> list[Entry]:
+    out: list[Entry] = []
+    for event in events:
+        if type(event) is ev.TurnStarted:
+            out.append(Entry("note", f"turn {event.turn}"))
+        elif type(event) is ev.TileDrawn:
+            out.append(Entry("drew", event.tile))
+        elif type(event) is ev.TileReturned:
+            out[-1] = Entry("drew", event.tile, returned=True)
+    return out
+
+
+def record_of(state: GameState) -> Record:
+    """The record of a game, up to this very moment (a turn may be half played).
+
+    The game must have begun as a new game (``GameState.new``); a game set up from a position
+    is saved as a position instead.
+    """
+    config = state.config
+    replay = GameState.new(config)
+    if replay._origin != state._origin:
+        raise RecordError(
+            0,
+            "this game did not start as a new game (it was set up from a position): save a "
+            "position instead",
+        )
+    names = config.names
+    entries: list[Entry] = []
+
+    def add(events: Iterable[Any]) -> None:
+        for event in events:
+            if type(event) is ev.TurnStarted:
+                entries.append(Entry("note", f"turn {event.turn}: {names[event.player]}"))
+        entries.extend(e for e in _draws(events) if e.kind == "drew")
+
+    add(replay.last_events)
+    for item in state.log:
+        if isinstance(item, _ForcedDraw):
+            before = len(replay.last_events)
+            if replay.pending.kind == "tile":
+                # the dealt tile goes back on the pile: it was never really drawn
+                for i in range(len(entries) - 1, -1, -1):
+                    if entries[i].kind == "drew" and not entries[i].returned:
+                        del entries[i]
+                        break
+            replay.force_draw(item.tile)
+            add(replay.last_events[before:])
+        else:
+            entries.append(Entry("action", action_to_text(item)))
+            add(replay.apply(item))
+    if state.is_over:
+        scores = ", ".join(f"{n} {s}" for n, s in zip(names, state.scores, strict=True))
+        entries.append(Entry("note", f"game over: {scores}"))
+    header: dict[str, Any] = {
+        "format": FORMAT,
+        "engine": carcassonne.__version__,
+        "players": list(names),
+        "seed": config.seed,
+    }
+    if config.extra_plugins:
+        header["plugins"] = [name for name, _ in config.extra_plugins]
+    header["expansions"] = {name: expansion_version(name) for name in config.expansions}
+    header["options"] = dict(config.options)
+    return Record(header, entries)
+
+
+def format_record(record: Record) -> str:
+    """The text of a record."""
+    lines = ["# Carcassonne game record (docs/records.md)", tomli_w.dumps(record.header).rstrip()]
+    lines.append(SEPARATOR)
+    for entry in record.entries:
+        if entry.kind == "note":
+            lines.append(f"# {entry.text}")
+        elif entry.kind == "drew":
+            lines.append(f"drew {entry.text}" + (" returned" if entry.returned else ""))
+        else:
+            lines.append(entry.text)
+    return "\n".join(lines) + "\n"
+
+
+def dump_record(state: GameState) -> str:
+    return format_record(record_of(state))
+
+
+def save_record(state: GameState, path: str | Path) -> None:
+    Path(path).write_text(dump_record(state), encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------------
+# From text to a record
+
+
+_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def _key_line(lines: list[str], key: str) -> int:
+    """The line of a header key (``key = ...`` or ``[key]``), for messages."""
+    pattern = re.compile(rf"^\s*(\[\s*{re.escape(key)}\s*\]|{re.escape(key)}\s*=)")
+    for number, line in enumerate(lines, 1):
+        if pattern.match(line):
+            return number
+    return 1
+
+
+def parse_record(text: str) -> Record:
+    """Read a record's text (header and entries) without replaying it."""
+    lines = text.splitlines()
+    try:
+        split = next(i for i, line in enumerate(lines) if line.strip() == SEPARATOR)
+    except StopIteration:
+        raise RecordError(
+            len(lines) + 1, f"expected a line {SEPARATOR!r} between the header and the moves"
+        ) from None
+    header_lines = lines[:split]
+    try:
+        header = tomllib.loads("\n".join(header_lines))
+    except tomllib.TOMLDecodeError as exc:
+        found = _TOML_POSITION.search(str(exc))
+        line = int(found.group(1)) if found else 1
+        message = _TOML_POSITION.sub("", str(exc)).strip()
+        raise RecordError(line, f"the header is not valid TOML: {message}") from None
+    _check_header(header, header_lines)
+    entries: list[Entry] = []
+    for number, raw in enumerate(lines[split + 1 :], split + 2):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            entries.append(Entry("note", line[1:].strip(), line=number))
+            continue
+        words = line.split("#", 1)[0].split()
+        if words[0] == "drew":
+            if len(words) not in (2, 3) or (len(words) == 3 and words[2] != "returned"):
+                raise RecordError(number, "expected 'drew TILE' or 'drew TILE returned'")
+            entries.append(Entry("drew", words[1], returned=len(words) == 3, line=number))
+        else:
+            entries.append(Entry("action", line, line=number))
+    return Record(header, entries)
+
+
+def _check_header(header: dict[str, Any], lines: list[str]) -> None:
+    def fail(key: str, reason: str) -> RecordError:
+        return RecordError(_key_line(lines, key), reason)
+
+    if "format" not in header:
+        raise RecordError(1, "the header has no 'format' (the record format version)")
+    if header["format"] != FORMAT:
+        raise fail(
+            "format",
+            f"unknown record format version {header['format']!r} "
+            f"(this engine reads version {FORMAT})",
+        )
+    for key in header:
+        if key not in _HEADER_KEYS:
+            raise fail(key, f"unknown header key {key!r} (known: {', '.join(_HEADER_KEYS)})")
+    players = header.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise fail("players", "'players' must be a list of player names")
+    if not isinstance(header.get("seed", 0), int):
+        raise fail("seed", "'seed' must be a whole number")
+    expansions = header.get("expansions", {})
+    if not isinstance(expansions, dict) or not all(isinstance(v, str) for v in expansions.values()):
+        raise fail("expansions", "'expansions' must be a table of expansion name = version")
+    if not isinstance(header.get("options", {}), dict):
+        raise fail("options", "'options' must be a table of option = value")
+
+
+# ---------------------------------------------------------------------------------------------
+# Replaying
+
+
+def load_record(
+    source: str | Path, *, text: bool = False, plugins: Iterable[tuple[str, Any]] = ()
+) -> GameState:
+    """Replay a record (a file path, or the record itself with ``text=True``) and return the
+    game, ready to continue. Raises :class:`RecordError` naming the line; nothing half-loaded
+    is ever returned. ``plugins``: the extra plugin objects the game was played with, if any.
+    """
+    if text:
+        content = str(source)
+    else:
+        try:
+            content = Path(source).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(0, f"cannot read {source}: {exc.strerror or exc}") from None
+    return replay_record(parse_record(content), plugins=plugins, source=content)
+
+
+def config_of(record: Record, plugins: Iterable[tuple[str, Any]] = (), source: str = "") -> Any:
+    """The game configuration a record's header describes."""
+    header = record.header
+    lines = source.splitlines()
+    installed = installed_expansions()
+    expansions = header.get("expansions", {})
+    for name in expansions:
+        if name not in installed:
+            known = ", ".join(sorted(installed)) or "none"
+            raise RecordError(
+                _key_line(lines, "expansions"),
+                f"expansion {name!r} is not installed (installed expansions: {known})",
+            )
+    plugins = tuple(plugins)
+    wanted = sorted(header.get("plugins", []))
+    if wanted != sorted(name for name, _ in plugins):
+        raise RecordError(
+            _key_line(lines, "plugins"),
+            f"the game was played with the plugin objects {wanted} "
+            "(pass them to load_record(plugins=...))",
+        )
+    names = header["players"]
+    try:
+        return GameConfig(
+            players=len(names),
+            names=names,
+            expansions=list(expansions),
+            options=header.get("options", {}),
+            seed=header.get("seed", 0),
+            plugins=plugins,
+        )
+    except CarcassonneError as exc:
+        key = "options" if "option" in str(exc) else "players"
+        raise RecordError(_key_line(lines, key), str(exc)) from None
+
+
+def replay_record(
+    record: Record, plugins: Iterable[tuple[str, Any]] = (), source: str = ""
+) -> GameState:
+    """The game a record describes, replayed action by action."""
+    config = config_of(record, plugins, source)
+    try:
+        return _replay(config, record.entries)
+    except RecordError as exc:
+        note = _version_note(record.header)
+        if note:
+            raise RecordError(exc.line, f"{exc.reason} ({note})") from None
+        raise
+
+
+def _version_note(header: dict[str, Any]) -> str:
+    differ = []
+    if header.get("engine", carcassonne.__version__) != carcassonne.__version__:
+        differ.append(f"engine {header['engine']}, installed {carcassonne.__version__}")
+    for name, version in header.get("expansions", {}).items():
+        if version != expansion_version(name):
+            differ.append(f"{name} {version}, installed {expansion_version(name)}")
+    return "the record was made with " + "; ".join(differ) if differ else ""
+
+
+def _replay(config: GameConfig, entries: list[Entry]) -> GameState:
+    state = GameState.new(config)
+    moves = [e for e in entries if e.kind != "note"]
+    i = 0
+    draws: list[Entry] = []
+    while i < len(moves) and moves[i].kind == "drew":
+        draws.append(moves[i])
+        i += 1
+    _reconcile(state, _drawn(state.last_events), draws, config)
+    while i < len(moves):
+        entry = moves[i]
+        i += 1
+        draws = []
+        while i < len(moves) and moves[i].kind == "drew":
+            draws.append(moves[i])
+            i += 1
+        try:
+            action = action_from_text(entry.text, config)
+        except NotationError as exc:
+            raise RecordError(entry.line, f"column {exc.column}: {exc.message}") from None
+        try:
+            if (
+                type(action) is PlaceTile
+                and state.pending.kind == "tile"
+                and action.tile != state.drawn
+            ):
+                # a hand-written record may leave out the draw: deal the placed tile
+                state.force_draw(action.tile)
+            events = state.apply(action)
+        except CarcassonneError as exc:
+            raise RecordError(entry.line, str(exc)) from None
+        _reconcile(state, _drawn(events), draws, config)
+    return state
+
+
+def _drawn(events: Iterable[Any]) -> list[tuple[str, bool]]:
+    return [(e.text, e.returned) for e in _draws(events) if e.kind == "drew"]
+
+
+def _reconcile(
+    state: GameState, actual: list[tuple[str, bool]], expected: list[Entry], config: GameConfig
+) -> None:
+    """Make the draws the game just made match the recorded ones, forcing where they differ.
+
+    ``actual``: ``(tile, returned)`` for each tile the last action drew. A tile the game
+    returned to the box cannot be taken back; a tile waiting to be placed is exchanged for the
+    recorded one with ``force_draw`` (which may itself return tiles that fit nowhere).
+    """
+    done = 0
+    for entry in expected:
+        try:
+            tile = config.resolve_tile(entry.text)
+        except CarcassonneError as exc:
+            raise RecordError(entry.line, str(exc)) from None
+        said = f"drew {tile}" + (" returned" if entry.returned else "")
+        while True:
+            if done < len(actual):
+                got, returned = actual[done]
+                if got == tile and returned == entry.returned:
+                    done += 1
+                    break
+                if returned or got == tile:
+                    what = "returned it to the box" if returned else "it fits on the board"
+                    raise RecordError(
+                        entry.line, f"the game drew {got} here and {what}; the record says {said!r}"
+                    )
+            if state.pending.kind != "tile" or done < len(actual) - 1:
+                raise RecordError(
+                    entry.line,
+                    f"the record says {said!r}, but no tile is drawn at this point "
+                    f"(the game waits for a {state.pending.kind} decision)",
+                )
+            if done == len(actual):
+                raise RecordError(
+                    entry.line,
+                    f"the record says {said!r}, but the game already drew {state.drawn} "
+                    "and waits for it to be placed",
+                )
+            before = len(state.last_events)
+            try:
+                state.force_draw(tile)
+            except CarcassonneError as exc:
+                raise RecordError(entry.line, str(exc)) from None
+            actual = actual[:done] + _drawn(state.last_events[before:])
