@@ -7,6 +7,7 @@ import random
 import pytest
 
 from carcassonne import ConfigError, GameConfig, GameState, Pass, PlaceFigure, PlaceTile
+from carcassonne.plugins import installed_expansions
 from carcassonne.testing import BLUE, RED, board, place, points
 
 AB01_BOARD = [
@@ -87,3 +88,33 @@ def test_gardens_are_drawn_with_the_abbot() -> None:
     ]  # fmt: skip
     pile = state.draw_pile() + ([state.drawn] if state.drawn else [])
     assert sorted(t for t in pile if t in garden_tiles) == garden_tiles
+
+
+def test_every_garden_tile_is_its_plain_tile_plus_a_garden() -> None:
+    names = ["abbot"]
+    for name, entry_point in installed_expansions().items():
+        try:
+            entry_point.load()
+        except Exception:  # another engineer's expansion may be unfinished
+            continue
+        names.append(name)
+    config = GameConfig(players=2, expansions=names)
+    gardens = [t for t in config.tile_types.values() if t.has("garden")]
+    assert len(gardens) == 8 + ("river" in names) + ("abbey-mayor" in names)
+    c1 = GameConfig(players=2, expansions=names, options={"edition": "C1"})  # every plain tile
+    for tile in gardens:
+        plain = c1.tile_types[tile.replaces]
+        assert (tile.count, plain.edges) == (1, tile.edges)
+        shape = [
+            (f.kind, f.sides, f.halves, f.borders) for f in tile.features if f.kind != "garden"
+        ]
+        assert shape == [(f.kind, f.sides, f.halves, f.borders) for f in plain.features], tile.id
+
+
+def test_edition_c1_has_no_gardens_but_the_abbot_still_takes_monasteries() -> None:
+    config = GameConfig(players=2, expansions=["abbot"], options={"edition": "C1"})
+    assert [t.id for t in config.tile_types.values() if t.has("garden")] == []
+    state = board(["BA/RCr @(0,0) r0"], expansions=("abbot",), options={"edition": "C1"})
+    state.force_draw("BA/L")
+    state.apply(PlaceTile("BA/L", 0, 1, 0))
+    assert PlaceFigure("abbot", 0, 1, "monastery") in state.legal_actions()
