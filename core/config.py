@@ -16,10 +16,10 @@ from typing import Any
 
 from carcassonne.errors import ConfigError
 from carcassonne.plugins import Hooks, make_plugin_manager
-from carcassonne.tileset.model import FeatureKind, TileType
+from carcassonne.tileset.model import FIELD_EDGE, FeatureKind, TileType
 
 #: pattern -> rotations tables, keyed by a tile's edges and the wildcard edge types (pure data).
-_FIT_MEMO: dict[tuple, dict[tuple, tuple[int, ...]]] = {}
+_FIT_MEMO: dict[tuple, dict[int, tuple[int, ...]]] = {}
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -165,6 +165,13 @@ class GameConfig:
         self.wildcard_edges = frozenset(
             k.edge for k in self.kinds.values() if k.wildcard and k.edge
         )
+        #: Small integer per edge type (0 means "no neighbour"), for frontier patterns.
+        edge_types = sorted({FIELD_EDGE} | {k.edge for k in self.kinds.values() if k.edge})
+        if len(edge_types) > 15:
+            raise ConfigError("at most 15 edge types are supported")
+        self.edge_codes = {name: i + 1 for i, name in enumerate(edge_types)}
+        self._wild_codes = frozenset(self.edge_codes[e] for e in self.wildcard_edges)
+        self._codes_key = (tuple(edge_types), self._wild_codes)
         self.action_types: tuple[type, ...] = tuple(self.hooks.action_types())
 
         setup = Setup(config=self)
@@ -175,7 +182,8 @@ class GameConfig:
         self.stacks = {k: tuple(v) for k, v in sorted(setup.stacks.items())}
         self.bottom = frozenset(setup.bottom)
         self.initial_ext = MappingProxyType(dict(setup.ext))
-        self._fits: dict[str, dict[tuple, tuple[int, ...]]] = {}
+        self._fits: dict[str, dict[int, tuple[int, ...]]] = {}
+        self._tile_codes: dict[str, tuple] = {}
         self._segments: dict[tuple[str, int], tuple[tuple, ...]] = {}
 
     # -- tiles --------------------------------------------------------------------------------
@@ -201,35 +209,55 @@ class GameConfig:
             return self.aliases[name]
         raise ConfigError(f"unknown tile {name!r}")
 
-    def fit_table(self, tile: TileType) -> dict[tuple, tuple[int, ...]]:
+    def fit_table(self, tile: TileType) -> dict[int, tuple[int, ...]]:
         """The memo ``pattern -> rotations`` of a tile; :meth:`fits` fills it on a miss.
 
-        Shared by every configuration with the same wildcard edges: whether a tile fits a
+        Shared by every configuration with the same edge codes: whether a tile fits a
         neighbourhood depends only on its edges, so bots that build a configuration per game
         find the table warm.
         """
         table = self._fits.get(tile.id)
         if table is None:
-            key = (tuple(rot.edges for rot in tile.rotations), self.wildcard_edges)
+            key = (tuple(rot.edges for rot in tile.rotations), self._codes_key)
             table = self._fits[tile.id] = _FIT_MEMO.setdefault(key, {})
         return table
 
-    def fits(self, tile: TileType, pattern: tuple) -> tuple[int, ...]:
-        """Rotations of ``tile`` whose edges match ``pattern`` (edge type per side or None)."""
+    def fits(self, tile: TileType, pattern: int) -> tuple[int, ...]:
+        """Rotations of ``tile`` whose edges match a frontier ``pattern``.
+
+        A pattern packs, per side (N, E, S, W: 4 bits each, N lowest), the code of the edge the
+        neighbour on that side shows, or 0 where there is no neighbour (see ``edge_codes``).
+        """
         table = self.fit_table(tile)
         found = table.get(pattern)
         if found is None:
-            wild = self.wildcard_edges
+            wild = self._wild_codes
             rots = []
-            for rot in tile.rotations:
-                for need, have in zip(pattern, rot.edges, strict=True):
-                    if need is None or need == have or need in wild or have in wild:
+            for rot, codes in zip(tile.rotations, self.edge_codes_of(tile), strict=True):
+                for side in range(4):
+                    need = (pattern >> (4 * side)) & 15
+                    have = codes[side]
+                    if need == 0 or need == have or need in wild or have in wild:
                         continue
                     break
                 else:
                     rots.append(rot.rotation)
             found = table[pattern] = tuple(rots)
         return found
+
+    def edge_codes_of(self, tile: TileType) -> tuple[tuple[int, int, int, int], ...]:
+        """Per rotation, the edge codes of the four sides (for frontier patterns)."""
+        codes = self._tile_codes.get(tile.id)
+        if codes is None:
+            code = self.edge_codes
+            codes = tuple(tuple(code[e] for e in rot.edges) for rot in tile.rotations)
+            self._tile_codes[tile.id] = codes  # type: ignore[assignment]
+        return codes  # type: ignore[return-value]
+
+    def pattern_sides(self, pattern: int) -> tuple[str | None, ...]:
+        """A frontier pattern decoded: the edge type each side's neighbour shows, or None."""
+        names = {code: name for name, code in self.edge_codes.items()}
+        return tuple(names.get((pattern >> (4 * side)) & 15) for side in range(4))
 
     def segment_data(self, tile: TileType, rotation: int) -> tuple[tuple, ...]:
         """Per segment of a rotated tile: (kind, open edges, surround?, border offsets, attrs).

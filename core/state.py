@@ -327,6 +327,14 @@ class GameState:
     def tile_at(self, x: int, y: int) -> Placed | None:
         return self.board.get((x, y))
 
+    def open_squares(self) -> list[Pos]:
+        """Empty squares next to the board (sharing an edge with a tile), sorted."""
+        return sorted(self.frontier)
+
+    def holes(self) -> list[Pos]:
+        """Empty squares whose four orthogonal neighbours are all placed, sorted."""
+        return sorted(pos for pos, pattern in self.frontier.items() if _all_sides(pattern))
+
     def neighbours_present(self, x: int, y: int) -> int:
         board = self.board
         return sum(1 for dx, dy in RING_OFFSETS if (x + dx, y + dy) in board)
@@ -868,6 +876,7 @@ class GameState:
         side_feature = rot.side_feature
         half_feature = rot.half_feature
         edges = rot.edges
+        codes = self.config.edge_codes_of(tile)[rotation // 90]
         frontier = self.frontier
         frontier.pop(pos, None)
         for side in range(4):
@@ -876,10 +885,8 @@ class GameState:
             other = board.get(q)
             oside = (side + 2) & 3
             if other is None:
-                pattern = frontier.get(q)
-                pattern = list(pattern) if pattern is not None else [None, None, None, None]
-                pattern[oside] = edges[side]
-                frontier[q] = tuple(pattern)
+                # the empty square now sees this edge on its side facing us
+                frontier[q] = frontier.get(q, 0) | (codes[side] << (4 * oside))
                 continue
             mine = side_feature[side]
             theirs = other.rot.side_feature[oside]
@@ -953,6 +960,10 @@ class _ForcedDraw(NamedTuple):
     """A log entry: the next draw was forced to ``tile`` (replayed by undo)."""
 
     tile: str
+
+
+def _all_sides(pattern: int) -> bool:
+    return all((pattern >> (4 * side)) & 15 for side in range(4))
 
 
 def _dedupe(actions: Iterable[Any]) -> list[Any]:

@@ -38,7 +38,7 @@ def held(state: Any, player: int) -> int:
 
 def holes(state: Any) -> list[tuple[int, int]]:
     """Empty squares whose four orthogonal neighbours are all placed, sorted."""
-    return sorted(pos for pos, pattern in state.frontier.items() if None not in pattern)
+    return state.holes()
 
 
 def turn_options(state: Any) -> list[Any]:
