@@ -145,3 +145,27 @@ def test_tied_final_scores_share_first_place():
 def test_draw_is_not_offered_without_alternatives():
     state = board(["BA/RCr @(0,0) r0"], pile=["BA/C", "BA/L"])
     assert Draw() not in state.legal_actions()
+
+
+def test_combined_actions_pair_each_placement_with_its_figure_options():
+    state = board(["BA/RCr @(0,0) r0"], pile=["BA/C", "BA/L"])
+    pairs = state.combined_actions()
+    placements = state.legal_actions()
+    assert [p for p, _ in pairs if _ == Pass()] == placements  # every placement can pass
+    assert (PlaceTile("BA/C", 0, -1, 180), PlaceFigure("meeple", 0, -1, "S")) in pairs
+    assert (PlaceTile("BA/C", 0, -1, 180), PlaceFigure("meeple", 0, -1, "NL")) in pairs
+    assert len(pairs) == sum(1 + 2 for _ in placements)  # a city and a field each, or pass
+
+
+def test_force_draw_errors_leave_the_state_alone():
+    from carcassonne import CarcassonneError
+
+    state = board(["BA/RCr @(0,0) r0"], pile=["BA/C", "BA/L"])
+    before = state.clone()
+    with pytest.raises(CarcassonneError, match="tile BA/Cccc\\+ is not in the draw pile"):
+        state.force_draw("BA/Cccc+")
+    with pytest.raises(CarcassonneError, match="unknown tile 'ZZ'"):
+        state.force_draw("ZZ")
+    assert state == before
+    state.force_draw("B")  # aliases work
+    assert state.drawn == "BA/L" and state.draw_pile() == ["BA/C"]
