@@ -27,6 +27,7 @@ from carcassonne.errors import (
     NothingToUndoError,
 )
 from carcassonne.serialize import (
+    STATE_KEYS,
     ActionFormatError,
     action_from_dict,
     action_from_text,
@@ -152,14 +153,34 @@ class Server:
             raise RequestError("no-game", "no game: send 'new', 'load_record' or 'load_position'")
         return self.state
 
-    def _view(self, request: dict[str, Any]) -> int | None:
-        player = _field(request, "player", int, None) if request.get("player") is not None else None
-        if player is not None and not 0 <= player < self._game().config.players:
-            raise RequestError("bad-request", f"no player {player} in this game")
-        return player
+    def _view(self, request: dict[str, Any], game: GameState) -> tuple[int | None, list | None]:
+        """The checked ``player`` (view) and ``fields`` (state keys) of a request.
 
-    def _state_answer(self, request: dict[str, Any]) -> dict[str, Any]:
-        return {"state": state_to_json(self._game(), player=self._view(request))}
+        Checked before anything changes, so that a bad view leaves the game as it was.
+        """
+        player = _field(request, "player", int, None) if request.get("player") is not None else None
+        if player is not None and not 0 <= player < game.config.players:
+            raise RequestError("bad-request", f"no player {player} in this game")
+        fields = _field(request, "fields", list, None)
+        if fields is not None:
+            if not all(isinstance(f, str) for f in fields):
+                raise RequestError("bad-request", "field 'fields' must list state keys")
+            unknown = sorted(set(fields) - STATE_KEYS)
+            if unknown:
+                raise RequestError(
+                    "bad-request",
+                    f"unknown state key(s) {', '.join(unknown)} "
+                    f"(known: {', '.join(sorted(STATE_KEYS))})",
+                )
+        return player, fields
+
+    def _state_answer(self, request: dict[str, Any], game: GameState) -> dict[str, Any]:
+        """``{"state": ...}``: the whole state, or only the keys listed in ``fields``."""
+        player, fields = self._view(request, game)
+        state = state_to_json(game, player=player)
+        if fields is not None:
+            state = {key: state[key] for key in fields if key in state}
+        return {"state": state}
 
     def _source(self, request: dict[str, Any]) -> tuple[str, bool]:
         """``(text or path, is_text)`` from a request's ``text`` or ``path`` field."""
@@ -188,22 +209,27 @@ class Server:
             players=players, expansions=expansions, options=options, seed=seed, names=names
         )
         state = GameState.new(config)
+        answer = self._state_answer(request, state)
         self.state = state
-        return self._state_answer(request)
+        return answer
 
     def _load_record(self, request: dict[str, Any]) -> dict[str, Any]:
         from carcassonne.record import load_record
 
         source, is_text = self._source(request)
-        self.state = _load(load_record, source, is_text)
-        return self._state_answer(request)
+        state = _load(load_record, source, is_text)
+        answer = self._state_answer(request, state)
+        self.state = state
+        return answer
 
     def _load_position(self, request: dict[str, Any]) -> dict[str, Any]:
         from carcassonne.position import load_position
 
         source, is_text = self._source(request)
-        self.state = _load(load_position, source, is_text)
-        return self._state_answer(request)
+        state = _load(load_position, source, is_text)
+        answer = self._state_answer(request, state)
+        self.state = state
+        return answer
 
     def _legal_actions(self, request: dict[str, Any]) -> dict[str, Any]:
         state = self._game()
@@ -226,8 +252,9 @@ class Server:
                 raise RequestError("bad-request", "field 'action' must be text or an object")
         except ActionFormatError as exc:
             raise RequestError("bad-action", str(exc)) from None
+        self._view(request, state)
         events = state.apply(action)
-        answer = self._state_answer(request)
+        answer = self._state_answer(request, state)
         answer["applied"] = action_json(action)
         answer["events"] = [e.to_dict() for e in events]
         return answer
@@ -236,11 +263,13 @@ class Server:
         count = _field(request, "count", int, 1)
         if count < 1:
             raise RequestError("bad-request", "field 'count' must be at least 1")
-        self._game().undo(count)
-        return self._state_answer(request)
+        state = self._game()
+        self._view(request, state)
+        state.undo(count)
+        return self._state_answer(request, state)
 
     def _state(self, request: dict[str, Any]) -> dict[str, Any]:
-        return self._state_answer(request)
+        return self._state_answer(request, self._game())
 
     def _save_record(self, request: dict[str, Any]) -> dict[str, Any]:
         from carcassonne.record import dump_record

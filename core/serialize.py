@@ -11,7 +11,9 @@ A *player view* (``player=N``) is what that player may know: it hides the order 
 
 from __future__ import annotations
 
+import functools
 import json
+import typing
 from collections import Counter
 from typing import Any
 
@@ -93,13 +95,21 @@ def action_from_dict(data: Any, config: Any) -> Any:
     return cls(*values)
 
 
+@functools.cache
 def _field_types(cls: type) -> dict[str, str]:
-    """Declared field types as strings (``'int'``, ``'str'``), read from the named tuple."""
-    hints: dict[str, str] = {}
-    for klass in reversed(cls.__mro__):
-        for name, hint in getattr(klass, "__annotations__", {}).items():
-            hints[name] = hint if isinstance(hint, str) else getattr(hint, "__name__", str(hint))
-    return hints
+    """Declared field types by name (``'int'``, ``'str'``), read from the named tuple."""
+    try:
+        hints: dict[str, Any] = typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - unresolvable names: fall back to the written ones
+        hints = {}
+        for klass in reversed(cls.__mro__):
+            hints.update(getattr(klass, "__annotations__", {}))
+    out = {}
+    for name, hint in hints.items():
+        if isinstance(hint, typing.ForwardRef):
+            hint = hint.__forward_arg__
+        out[name] = hint if isinstance(hint, str) else getattr(hint, "__name__", str(hint))
+    return out
 
 
 def action_json(action: Any) -> dict[str, Any]:
@@ -129,6 +139,17 @@ def to_jsonable(value: Any) -> Any:
     if hasattr(value, "__dataclass_fields__"):
         return {k: to_jsonable(getattr(value, k)) for k in value.__dataclass_fields__}
     return repr(value)
+
+
+#: Every key a serialized state may have (``draw_pile`` in the full view, ``draw_pile_counts`` in
+#: a player's view).
+STATE_KEYS = frozenset(
+    {
+        "actions_played", "config", "current_player", "draw_pile", "draw_pile_counts",
+        "drawn_tile", "events", "ext", "features", "figures", "game_over", "legal_actions",
+        "pending", "ranking", "scores", "supplies", "tiles", "tiles_left", "turn", "view",
+    }
+)  # fmt: skip
 
 
 # -- the state ------------------------------------------------------------

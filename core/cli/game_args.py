@@ -43,6 +43,8 @@ def user_errors(
             return report(str(exc), USAGE)
         except CarcassonneError as exc:
             return report(str(exc), FAILURE)
+        except BrokenPipeError:
+            raise  # output piped into `head`: the command line's main handles it
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
             return report(f"{where}{exc.strerror or exc}", FAILURE)
@@ -103,11 +105,11 @@ def parse_names(text: str) -> list[str]:
     return [name.strip() for name in text.split(",") if name.strip()]
 
 
-def build_config(args: argparse.Namespace, players: int) -> GameConfig:
+def build_config(args: argparse.Namespace, players: int, seed: int | None = None) -> GameConfig:
     """The game configuration the arguments describe (``ConfigError`` on a bad one)."""
     return GameConfig(
         players=players,
         expansions=parse_names(args.expansions),
         options=parse_options(args.option),
-        seed=args.seed,
+        seed=args.seed if seed is None else seed,
     )

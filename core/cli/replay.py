@@ -65,11 +65,15 @@ def _opening_events(origin: GameState) -> list[Any]:
 
 
 def load(path: str) -> GameState:
-    from carcassonne.record import load_record
+    """The replayed game of the record at ``path``; a bad record is a one-line user error."""
+    from carcassonne.record import RecordError, load_record
 
     if not Path(path).is_file():
         raise UserError(f"{path}: no such file", status=1)
-    return load_record(Path(path))
+    try:
+        return load_record(Path(path))
+    except RecordError as exc:
+        raise UserError(f"{path}: {exc}", status=1) from None
 
 
 @user_errors
@@ -88,8 +92,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=1, sort_keys=True))
         return 0
     for step in steps:
-        if step["action"] is not None:
-            print(step["action"])
+        print("(start)" if step["action"] is None else step["action"])
         for event in step["events"]:
             print("    " + format_event(event))
     print()

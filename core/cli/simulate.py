@@ -81,7 +81,9 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
-        state = play_game(config, seats, seed, summary)
+        # a record names the configuration's seed: give a saved game its own configuration
+        game_config = config if save_dir is None else build_config(args, len(seats), seed)
+        state = play_game(game_config, seats, seed, summary)
         if save_dir is not None:
             save_record(state, save_dir / f"game-{seed}.txt")
         if progress:
