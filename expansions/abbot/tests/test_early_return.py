@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from carcassonne import Draw, IllegalActionError, Pass, PlaceFigure, PlaceTile
+from carcassonne import Draw, IllegalActionError, Pass, PlaceFigure, PlaceTile, notation, serialize
 from carcassonne.testing import BLUE, RED, board, points
 from carcassonne_abbot.actions import ReturnAbbot
 
@@ -158,3 +158,6 @@ def test_the_return_action() -> None:
     assert RETURN == ReturnAbbot(0, 1, "monastery")
     state = board(AB03_BOARD, expansions=("abbot",))
     assert ReturnAbbot in state.config.action_types
+    assert notation.action_to_text(RETURN) == "abbot-return 0,1 monastery"
+    assert notation.action_from_text("abbot-return 0,1 monastery", state.config) == RETURN
+    assert serialize.action_from_dict(RETURN.to_dict(), state.config) == RETURN
