@@ -18,7 +18,6 @@ from carcassonne import hookimpl
 from carcassonne.config import Option, Setup
 from carcassonne.errors import ConfigError
 from carcassonne.tileset.model import FeatureKind
-
 from carcassonne_river.course import RIVER, is_river_tile, vetoed_placements
 
 NAME = "river"
