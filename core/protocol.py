@@ -32,6 +32,7 @@ from carcassonne.serialize import (
     action_from_dict,
     action_from_text,
     action_json,
+    action_text,
     dumps,
     state_to_json,
 )
@@ -119,7 +120,9 @@ class Server:
         except RequestError as exc:
             return _error(rid, exc.type, exc.message)
         except IllegalActionError as exc:
-            return _error(rid, "illegal-action", str(exc))
+            action = exc.action
+            shown = action_text(action) if hasattr(action, "verb") else repr(action)
+            return _error(rid, "illegal-action", f"illegal action {shown}: {exc.reason}")
         except NothingToUndoError as exc:
             return _error(rid, "nothing-to-undo", str(exc))
         except ConfigError as exc:
