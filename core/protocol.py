@@ -32,8 +32,8 @@ from carcassonne.serialize import (
     action_from_dict,
     action_from_text,
     action_json,
-    action_text,
     dumps,
+    illegal_message,
     state_to_json,
 )
 from carcassonne.state import GameState
@@ -120,9 +120,7 @@ class Server:
         except RequestError as exc:
             return _error(rid, exc.type, exc.message)
         except IllegalActionError as exc:
-            action = exc.action
-            shown = action_text(action) if hasattr(action, "verb") else repr(action)
-            return _error(rid, "illegal-action", f"illegal action {shown}: {exc.reason}")
+            return _error(rid, "illegal-action", illegal_message(exc))
         except NothingToUndoError as exc:
             return _error(rid, "nothing-to-undo", str(exc))
         except ConfigError as exc:

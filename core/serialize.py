@@ -55,6 +55,13 @@ def action_from_text(text: str, state: Any) -> Any:
     raise ActionFormatError(f"not a legal action: {text!r}")
 
 
+def illegal_message(exc: Any) -> str:
+    """The message of an ``IllegalActionError`` with the action in notation."""
+    action = exc.action
+    shown = action_text(action) if hasattr(action, "verb") else repr(action)
+    return f"illegal action {shown}: {exc.reason}"
+
+
 def action_types(config: Any) -> dict[str, type]:
     """Action classes by verb: the core's and those the configuration's plugins declare."""
     return {cls.verb: cls for cls in (*CORE_ACTIONS, *config.action_types)}

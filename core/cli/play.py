@@ -24,7 +24,12 @@ from carcassonne.cli.game_args import (
     user_errors,
 )
 from carcassonne.errors import CarcassonneError, IllegalActionError
-from carcassonne.serialize import ActionFormatError, action_from_text, action_text
+from carcassonne.serialize import (
+    ActionFormatError,
+    action_from_text,
+    action_text,
+    illegal_message,
+)
 from carcassonne.state import GameState
 
 HUMAN = "human"
@@ -166,8 +171,10 @@ class TerminalGame:
             try:
                 action = self.parse(text, actions)
                 return action, state.apply(action)
-            except (ActionFormatError, IllegalActionError) as exc:
+            except ActionFormatError as exc:
                 self.say(f"  {exc}")
+            except IllegalActionError as exc:
+                self.say(f"  {illegal_message(exc)}")
 
     def parse(self, text: str, actions: list[Any]) -> Any:
         if text.isdigit():

@@ -1,0 +1,105 @@
+"""Bots: they finish games under every installed expansion, answer other players' decisions,
+are reproducible from their seeds, and the greedy bot takes the best immediate points."""
+
+from __future__ import annotations
+
+import pytest
+
+from carcassonne import GameConfig, GameState, PlaceTile
+from carcassonne.bots import BOTS, GreedyBot, RandomBot, make_bot
+from carcassonne.plugins import installed_expansions
+from carcassonne.testing import BLUE, RED, board
+
+EXPANSIONS = sorted(installed_expansions())
+CONFIGS = [[name] for name in EXPANSIONS] + ([EXPANSIONS] if len(EXPANSIONS) > 1 else [])
+
+
+def play(state: GameState, bots: list) -> GameState:
+    while not state.is_over:
+        action = bots[state.pending.player].choose(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+    return state
+
+
+@pytest.mark.parametrize("expansions", [[]] + CONFIGS, ids=lambda e: "+".join(e) or "base")
+def test_greedy_and_random_bots_finish_a_game(expansions):
+    config = GameConfig(players=2, expansions=expansions, seed=4)
+    state = play(GameState.new(config), [GreedyBot(1), RandomBot(2)])
+    assert state.is_over and state.legal_actions() == []
+    assert state.last_events[-1].type == "game-over"
+
+
+def test_same_seeds_give_the_same_game():
+    config = GameConfig(players=3, seed=9)
+    logs = []
+    for _ in range(2):
+        state = play(GameState.new(config), [RandomBot(5), GreedyBot(6), RandomBot(7)])
+        logs.append((list(state.log), list(state.scores)))
+    assert logs[0] == logs[1]
+    other = play(GameState.new(config), [RandomBot(50), GreedyBot(6), RandomBot(7)])
+    assert list(other.log) != logs[0][0]
+
+
+def test_greedy_closes_its_own_city():
+    state = board(
+        ["BA/RCr @(0,0) r0"], [(RED, "meeple", 0, 0, "N")], player=RED, pile=["BA/C", "BA/L"]
+    )
+    assert len(state.legal_actions()) == 4
+    for seed in range(5):
+        assert GreedyBot(seed).choose(state) == PlaceTile("BA/C", 0, -1, 180)
+
+
+def test_greedy_does_not_close_a_city_for_the_opponent():
+    state = board(
+        ["BA/RCr @(0,0) r0"], [(BLUE, "meeple", 0, 0, "N")], player=RED, pile=["BA/C", "BA/L"]
+    )
+    closing = PlaceTile("BA/C", 0, -1, 180)
+    assert closing in state.legal_actions()
+    choices = {GreedyBot(seed).choose(state) for seed in range(12)}
+    assert closing not in choices
+    assert choices <= set(state.legal_actions())
+    assert len(choices) > 1  # ties are broken by the bot's own generator
+
+
+def test_greedy_puts_a_meeple_on_the_city_it_closes():
+    state = board(["BA/RCr @(0,0) r0"], player=RED, pile=["BA/C", "BA/L"])
+    state.apply(PlaceTile("BA/C", 0, -1, 180))
+    action = GreedyBot(0).choose(state)
+    assert action.to_dict() == {
+        "type": "figure",
+        "figure": "meeple",
+        "x": 0,
+        "y": -1,
+        "location": "S",
+    }
+
+
+@pytest.mark.skipif("abbey-mayor" not in EXPANSIONS, reason="Abbey & Mayor is not installed")
+def test_bots_answer_decisions_of_players_other_than_the_active_one():
+    config = GameConfig(players=3, expansions=["abbey-mayor"])
+    for seed in range(40):
+        state = GameState.new(config, seed=seed)
+        bots = [RandomBot(seed)] * 3
+        while not state.is_over and state.pending.player == state.player:
+            state.apply(bots[state.pending.player].choose(state))
+        if not state.is_over:
+            break
+    else:
+        pytest.fail("no decision of a non-active player in 40 random games")
+    for bot in (RandomBot(1), GreedyBot(1)):
+        action = bot.choose(state)
+        assert action in state.legal_actions()
+        probe = state.clone()
+        probe.apply(action)
+
+
+def test_registry_and_errors():
+    assert sorted(BOTS) == ["greedy", "random"]
+    assert isinstance(make_bot("greedy", 3), GreedyBot)
+    with pytest.raises(KeyError, match="unknown bot 'clever' \\(known: greedy, random\\)"):
+        make_bot("clever")
+    over = board(["BA/RCr @(0,0) r0"], pile=[])
+    for bot in (RandomBot(), GreedyBot()):
+        with pytest.raises(ValueError, match="the game is over"):
+            bot.choose(over)
