@@ -10,10 +10,10 @@ from carcassonne.testing import BLUE, RED, YELLOW, board, place, points
 
 AM = ("abbey-mayor",)
 ABBEY = "AM/A"
-#: Seven monasteries in a ring around the hole (0, 0); every edge is field.
+#: A road running round the hole (0, 0), open at (-1,-1); the hole sees field edges only.
 RING = [
-    "BA/L @(0,-1) r0", "BA/L @(1,-1) r0", "BA/L @(1,0) r0", "BA/L @(1,1) r0",
-    "BA/L @(0,1) r0", "BA/L @(-1,1) r0", "BA/L @(-1,0) r0",
+    "BA/RFr @(0,-1) r0", "BA/Rr @(1,-1) r0", "BA/RFr @(1,0) r90", "BA/Rr @(1,1) r90",
+    "BA/RFr @(0,1) r0", "BA/Rr @(-1,1) r180", "BA/RFr @(-1,0) r90",
 ]  # fmt: skip
 
 
@@ -58,14 +58,14 @@ def test_placing_the_abbey_uses_it_up():
     assert state.player == BLUE and state.pending.kind == "tile"
 
 
-def test_abbey_completes_monastery_and_closes_road_without_counting_itself():
-    tiles = RING[:6] + ["BA/RFr @(-1,0) r0", "BA/RFr @(-2,0) r0", "BA/LR @(-3,0) r270"]
-    state = board(tiles, [(RED, "meeple", -2, 0, "E")], expansions=AM)
+def test_abbey_closes_a_road_without_counting_itself():
+    # a crossing at (-1,0) whose east road runs into the hole
+    tiles = RING[:6] + ["BA/RRR @(-1,0) r0"]
+    state = board(tiles, [(RED, "meeple", -1, 0, "E")], expansions=AM)
     state.apply(PlaceTile(ABBEY, 0, 0, 0))
     events = state.apply(Pass())
-    # road (-3,0)..(-1,0): 3 tiles, the abbey is not one of them
-    assert points(events) == {RED: 3}
-    assert [(e.kind, e.tiles) for e in events if e.type == "feature-completed"] == [("road", 3)]
+    assert points(events) == {RED: 1}
+    assert [(e.kind, e.tiles) for e in events if e.type == "feature-completed"] == [("road", 1)]
 
 
 def test_abbey_fits_a_hole_between_cities_and_roads():
@@ -90,9 +90,9 @@ def test_abbey_fits_a_hole_between_cities_and_roads():
 
 
 def end_game_state(**options):
-    state = board(RING, player=BLUE, players=3, pile=["BA/L"], expansions=AM, **options)
+    state = board(RING, player=BLUE, players=3, pile=["BA/Rr"], expansions=AM, **options)
     state.apply(Draw())
-    state.apply(PlaceTile("BA/L", -1, -1, 0))
+    state.apply(PlaceTile("BA/Rr", -1, -1, 270))  # closes the road loop (nobody on it)
     return state
 
 
@@ -145,9 +145,9 @@ def test_abbey_next_to_a_river_edge():
     assert config.tile_types["RI.1/IFI"].edges == ("field", "river", "field", "river")
     tiles = [
         "RI.1/IFI @(-1,0) r0", "BA/L @(-1,-1) r0", "BA/L @(0,-1) r0",
-        "BA/L @(1,-1) r0", "BA/L @(1,0) r0", "BA/L @(1,1) r0", "BA/L @(0,1) r0",
+        "BA/L @(1,-1) r0", "BA/L @(1,0) r0", "BA/RFr @(1,1) r0", "BA/RFr @(0,1) r0",
     ]  # fmt: skip
-    state = board(tiles, expansions=AM + ("river",), pile=["BA/L"])
+    state = board(tiles, expansions=AM + ("river",), pile=["BA/C"])
     assert PlaceTile(ABBEY, 0, 0, 0) in state.legal_actions()
     state.apply(PlaceTile(ABBEY, 0, 0, 0))
     assert state.tile_at(0, 0).tile.id == ABBEY
