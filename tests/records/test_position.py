@@ -1,0 +1,174 @@
+"""Positions: round trips, the documented example, and each check with its exact message."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from carcassonne import GameConfig, GameState, Pass, PlaceTile, hookimpl
+from carcassonne.position import (
+    Position,
+    PositionError,
+    build_state,
+    dump_position,
+    load_position,
+    position_of,
+)
+from carcassonne.testing import board
+
+from .conftest import snapshot
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+@pytest.mark.parametrize("expansions", [(), ("abbot",), ("river",), ("abbey-mayor",)])
+def test_saving_and_loading_a_position_gives_an_equal_state(expansions: tuple[str, ...]) -> None:
+    checked = 0
+    for seed in range(3):
+        state = GameState.new(GameConfig(players=3, seed=seed, expansions=list(expansions)))
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.pending.kind in ("tile", "draw") and rng.random() < 0.15:
+                text = dump_position(state)
+                again = load_position(text, text=True)
+                assert snapshot(again) == snapshot(state)
+                assert dump_position(again) == text
+                checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 10
+
+
+def _doc_position() -> str:
+    text = (DOCS / "positions.md").read_text(encoding="utf-8")
+    return re.findall(r"```position\n(.*?)```", text, re.S)[0]
+
+
+def test_the_documented_position_loads_and_plays() -> None:
+    state = load_position(_doc_position(), text=True)
+    assert (state.pending.kind, state.player, state.drawn) == ("tile", 1, "BA/C")
+    assert state.draw_pile() == ["BA/L", "BA/RFr"]
+    assert state.supply == [{"meeple": 6}, {"meeple": 7}]
+    state.apply(PlaceTile("BA/C", 0, -1, 180))
+    state.apply(Pass())
+    assert state.scores == [4, 0]
+    assert state.supply == [{"meeple": 7}, {"meeple": 7}]
+
+
+def test_a_pile_of_counts_is_shuffled_with_the_seed() -> None:
+    text = _doc_position().replace('pile = ["BA/L", "BA/RFr"]', "pile = { L = 2, BA/C = 1 }")
+    text = text.replace("pile = { L = 2, BA/C = 1 }", 'pile = { "BA/L" = 2, "BA/C" = 1 }')
+    state = load_position(text, text=True)
+    assert sorted(state.pile) == ["BA/C", "BA/L", "BA/L"]
+    assert load_position(text, text=True).pile == state.pile
+
+
+def test_an_empty_pile_ends_the_game_with_final_scoring() -> None:
+    text = _doc_position().replace('pending = "tile"\ndrawn = "BA/C"\n', "")
+    state = load_position(text.replace('pile = ["BA/L", "BA/RFr"]', "pile = []"), text=True)
+    assert state.is_over
+    assert state.scores == [1, 0]  # the unfinished one-tile city
+
+
+def test_plugin_data_round_trips_as_tuples() -> None:
+    state = board(["BA/RCr @(0,0) r0"])
+    state.ext["fan"] = ((1, 2), "x", {"k": (True,)})
+    again = load_position(dump_position(state), text=True)
+    assert again.ext["fan"] == ((1, 2), "x", {"k": (True,)})
+    state.ext["fan"] = frozenset({1})
+    with pytest.raises(PositionError) as err:
+        dump_position(state)
+    assert str(err.value) == (
+        "ext.fan: a frozenset cannot be saved in a position (plugin data must be numbers, "
+        "strings, booleans, tuples and tables)"
+    )
+
+
+def test_no_position_during_a_figure_phase() -> None:
+    state = board(["BA/RCr @(0,0) r0"], pile=["BA/C", "BA/L"])
+    state.apply(PlaceTile("BA/C", 0, -1, 180))
+    with pytest.raises(PositionError) as err:
+        position_of(state)
+    assert str(err.value) == (
+        "a position can be taken only when a tile is about to be drawn or placed "
+        "(the game waits for a figure decision)"
+    )
+
+
+def test_tiles_listed_out_of_order_are_laid_once_connected() -> None:
+    config = GameConfig(players=2, seed=1)
+    state = build_state(
+        config, Position(tiles=[("D", 0, 0, 0), ("BA/C", 0, -2, 0), ("BA/C", 0, -1, 180)])
+    )
+    assert list(state.board) == [(0, 0), (0, -1), (0, -2)]
+
+
+BASE = """format = 1
+players = ["red", "blue"]
+tiles = ["BA/RCr 0,0 r0"]
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ('tiles = ["BA/RCr 0,0 r0", "BA/C 1,0 r90"]',
+         "tile BA/C at 1,0 r90: its edges do not match its neighbours"),
+        ('tiles = ["BA/RCr 0,0 r0", "BA/C 5,5 r0"]',
+         "tile BA/C at 5,5 is not connected to the other tiles"),
+        ('tiles = ["BA/RCr 0,0 r0", "BA/C 0,0 r0"]', "tile BA/C at 0,0: 0,0 is already taken"),
+        ('tiles = ["BA/RCr 0,0 r0", "BA/C 1,0 r45"]',
+         "tiles[1] 'BA/C 1,0 r45': column 10: a rotation must be r0, r90, r180 or r270, not 'r45'"),
+        ('figures = ["red meeple 0,0 X"]',
+         "figures[0] 'red meeple 0,0 X': column 16: unknown location 'X': expected a feature "
+         "location (a side N E S W, a half-edge NL NR EL ER SL SR WL WR, a corner NW NE SE SW, "
+         "an inner pocket I II, or a name: monastery)"),
+        ('figures = ["red meeple 0,0 monastery"]',
+         "figure red meeple at 0,0 monastery: the tile at 0,0 has no feature at 'monastery' "
+         "(try: E, EL, ER, N, SE, SL, SR, SW, W, WL, WR)"),
+        ('figures = ["green meeple 0,0 N"]',
+         "figures[0] 'green meeple 0,0 N': unknown player 'green' (players: red, blue)"),
+        ('tiles = ["BA/RCr 0,0 r0", "BA/C 0,-1 r180"]\nfigures = ["red meeple 0,-1 S"]',
+         "figure red meeple at 0,-1 S: its city is complete (it would have been scored)"),
+        ('figures = ["red meeple 0,0 N"]\nsupply = { red = { meeple = 7 } }',
+         "supply of red: 7 meeple(s) in the supply and 1 on the board, but each player has 7"),
+        ('pile = ["BA/L", "BA/L", "BA/L", "BA/L", "BA/L"]',
+         "tile BA/L: 0 on the board and 5 in the pile, but the game has 4"),
+        ('pile = ["BA/RCr", "BA/RCr", "BA/RCr", "BA/RCr"]',
+         "tile BA/RCr: 1 on the board and 4 in the pile, but the game has 4"),
+        ("scores = [1]", "scores: 2 whole numbers expected, got [1]"),
+        ('pending = "figure"', "pending: 'draw' or 'tile' expected, not 'figure'"),
+        ('pending = "tile"', "pending = 'tile' goes with drawn = the tile waiting to be placed"),
+        ("format = 2", None),
+        ("colour = 1", None),
+    ],
+)  # fmt: skip
+def test_each_check_names_the_entry(extra: str, message: str | None) -> None:
+    lines = BASE.splitlines()
+    key = extra.split(" ", 1)[0]
+    text = "\n".join(line for line in lines if not line.startswith(key + " ")) + "\n" + extra
+    with pytest.raises(PositionError) as err:
+        load_position(text, text=True)
+    if message is not None:
+        assert str(err.value) == message
+    elif key == "format":
+        assert str(err.value) == (
+            "format: unknown position format version 2 (this engine reads version 1)"
+        )
+    else:
+        assert str(err.value).startswith("unknown key 'colour' (known: format, engine, ")
+
+
+class _NoCloister:
+    @hookimpl
+    def carcassonne_veto_placements(self, state, tile, candidates):
+        return candidates if tile.id == "BA/L" else None
+
+
+def test_a_drawn_tile_that_fits_nowhere_is_refused() -> None:
+    config = GameConfig(players=2, seed=1, plugins=[("no-cloister", _NoCloister())])
+    with pytest.raises(PositionError) as err:
+        build_state(config, Position(tiles=[("D", 0, 0, 0)], drawn="BA/L", pile=[]))
+    assert str(err.value) == "the drawn tile BA/L fits nowhere on this board"
