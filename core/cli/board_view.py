@@ -140,7 +140,8 @@ def render_board(
         pos = state.npos[fig.node]
         figures.setdefault(pos, []).append((state.location_of(fig.node), fig.player, fig.kind))
     label_width = max(len(str(min_y)), len(str(max_y)), 2)
-    lines = [" " * (label_width + 1) + GAP.join(f"{x:^{WIDTH}}" for x in range(min_x, max_x + 1))]
+    header = GAP.join(f"{x:^{WIDTH}}" for x in range(min_x, max_x + 1))
+    lines = [(" " * (label_width + 1) + header).rstrip()]
     for y in range(min_y, max_y + 1):
         cells = []
         for x in range(min_x, max_x + 1):
@@ -189,7 +190,7 @@ def render_tile_rotations(tile: Any) -> str:
             self.rot = rot
 
     grids = [tile_cells(_Shown(rot)) for rot in tile.rotations]
-    header = GAP.join(f"{'r' + str(rot.rotation):^{WIDTH}}" for rot in tile.rotations)
+    header = GAP.join(f"{'r' + str(rot.rotation):^{WIDTH}}" for rot in tile.rotations).rstrip()
     body = [GAP.join("".join(g[r]) for g in grids) for r in range(HEIGHT)]
     return "\n".join([header, *body])
 
