@@ -83,9 +83,8 @@ def test_player_view_and_internal_errors_are_reported():
     assert view["view"] == 0 and "draw_pile" not in view and view["config"]["seed"] is None
 
     class Broken:
-        pending = None
-
-        def legal_actions(self):
+        @property
+        def pending(self):
             raise RuntimeError("boom")
 
     server.state = Broken()  # type: ignore[assignment]
