@@ -557,15 +557,19 @@ class GameState:
             # put the drawn tile back on top and draw the wanted one instead
             self.pile.append(self.drawn)  # type: ignore[arg-type]
             self.drawn = None
-            self.pile.remove(tile)
-            self.pile.append(tile)
+            self._lift(tile)
             events: list[ev.Event] = []
             self._draw(events)
             self.last_events = self.last_events + events
         else:
-            self.pile.remove(tile)
-            self.pile.append(tile)
+            self._lift(tile)
         self._legal = None
+
+    def _lift(self, tile: str) -> None:
+        """Move the topmost copy of ``tile`` to the top of the pile; the rest keep their order."""
+        pile = self.pile
+        index = len(pile) - 1 - pile[::-1].index(tile)
+        pile.append(pile.pop(index))
 
     def _check_tile(self, action: PlaceTile) -> str | None:
         if action.tile != self.drawn:
