@@ -4,7 +4,7 @@ Each tile is 5 characters wide and 3 lines high, tiles separated by one space::
 
     #####   cities are ``#``, roads ``|`` and ``-`` with ``+`` where they end or branch,
     ..+--   rivers ``~``, fields ``.``, a centre feature by its initial (``M`` monastery,
-    ..|..   ``G`` garden, ``A`` abbey); the first letter is capitalised, a shield shows ``$``.
+    ..|..   ``G`` garden); an abbey's walls (any other side kind) are ``%``, a shield ``$``.
 
 A figure replaces the character at its location with its owner's letter (``A`` for the first
 player, ``B`` for the second, ...): upper case for a meeple, lower case for any other figure
@@ -48,6 +48,8 @@ CENTRE = (1, 2)
 INNER_CELLS = {"I": (1, 1), "II": (1, 3)}
 
 PATH_CHARS = {"road": ("|", "-"), "river": ("~", "~")}
+#: Sides of any other side kind (an abbey's walls).
+WALL = "%"
 
 
 def player_letter(player: int) -> str:
@@ -66,7 +68,12 @@ def tile_cells(placed: Any) -> list[list[str]]:
         if f.kind in PATH_CHARS:
             paths.append((f.kind, sides))
             continue
-        char = "#" if f.kind == "city" else f.kind[:1].lower()
+        if f.kind != "city":  # another side kind (an abbey's walls): its sides only
+            for side in sides:
+                for r, c in SIDE_CELLS[side]:
+                    grid[r][c] = WALL
+            continue
+        char = "#"
         for side in sides:
             for r, c in SIDE_CELLS[side]:
                 grid[r][c] = char
@@ -138,7 +145,7 @@ def render_board(
     figures: dict[tuple[int, int], list[tuple[str, int, str]]] = {}
     for _root, fig in state.figures():
         pos = state.npos[fig.node]
-        figures.setdefault(pos, []).append((state.location_of(fig.node), fig.player, fig.kind))
+        figures.setdefault(pos, []).append((state.figure_location(fig), fig.player, fig.kind))
     label_width = max(len(str(min_y)), len(str(max_y)), 2)
     header = GAP.join(f"{x:^{WIDTH}}" for x in range(min_x, max_x + 1))
     lines = [(" " * (label_width + 1) + header).rstrip()]
