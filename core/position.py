@@ -259,7 +259,7 @@ def position_of(state: GameState) -> Position:
         )
     tiles = [(p.tile.id, x, y, p.rotation) for (x, y), p in state.board.items()]
     figures = [
-        (fig.player, fig.kind, *state.npos[fig.node], state.location_of(fig.node))
+        (fig.player, fig.kind, *state.npos[fig.node], state.figure_location(fig))
         for _, fig in state.figures()
     ]
     return Position(

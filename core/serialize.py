@@ -266,7 +266,7 @@ def _figure(state: Any, root: int, fig: Any) -> dict[str, Any]:
         "kind": fig.kind,
         "x": x,
         "y": y,
-        "location": state.location_of(fig.node),
+        "location": state.figure_location(fig),
         "feature": root,
     }
 

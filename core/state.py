@@ -60,6 +60,8 @@ class Figure(NamedTuple):
     player: int
     kind: str
     node: int  # the segment it stands on
+    #: Where it was put (a barn's corner, a farmer's half-edge); "" for the segment's name.
+    location: str = ""
 
 
 class ReturnedFigure(NamedTuple):
@@ -377,6 +379,10 @@ class GameState:
 
     def location_of(self, node: int) -> str:
         return self.segment(node).location
+
+    def figure_location(self, figure: Figure) -> str:
+        """Where a figure stands, as it was put there (a barn keeps its corner)."""
+        return figure.location or self.location_of(figure.node)
 
     def feature_kind(self, feature: int) -> str:
         return self.nkind[feature]
@@ -820,7 +826,7 @@ class GameState:
                 continue
             self.supply[fig.player][fig.kind] += 1
             x, y = self.npos[fig.node]
-            loc = self.location_of(fig.node)
+            loc = self.figure_location(fig)
             out.append(ReturnedFigure(fig.player, fig.kind, x, y, loc, root, self.nkind[root]))
             events.append(ev.FigureReturned(fig.player, fig.kind, x, y, loc))
         self.nfigs[root] = tuple(keep)
@@ -838,7 +844,7 @@ class GameState:
             raise CarcassonneError(f"player {player} has no {kind} left")
         self.supply[player][kind] -= 1
         root = self.find(node)
-        self.nfigs[root] = self.nfigs[root] + (Figure(player, kind, node),)
+        self.nfigs[root] = self.nfigs[root] + (Figure(player, kind, node, location),)
         events.append(ev.FigurePlaced(player, kind, x, y, location))
 
     def _put_tile(
