@@ -115,3 +115,14 @@ def test_option_values_reach_the_game(cli):
 
 def _lines(items: list[str]) -> str:
     return "".join(item + "\n" for item in items)
+
+
+def test_bots_play_with_every_installed_expansion(cli):
+    from carcassonne.plugins import installed_expansions
+
+    names = ",".join(sorted(installed_expansions()))
+    result = cli("play", "--seats", "random,random,random", "--expansions", names, "--seed", "4")
+    assert result.status == 0 and result.err == ""
+    assert "Final scores" in result.out
+    if names:
+        assert f"expansions: {names.replace(',', ', ')}" in result.out
