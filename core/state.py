@@ -647,13 +647,16 @@ class GameState:
 
     # -- the turn loop -------------------------------------------------------------------------
 
-    def _start_turn(self, events: list[ev.Event]) -> None:
+    def _reset_turn(self) -> None:
         self.turn_actions = ()
         self.turn_completed = ()
         self.returned = ()
         self.placed_this_turn = None
         self.last_pos = None
         self._turn_opts = None
+
+    def _start_turn(self, events: list[ev.Event]) -> None:
+        self._reset_turn()
         if not self.pile:
             self._regular_play_over(events)
             return
@@ -773,12 +776,7 @@ class GameState:
         while self.extra:
             player, self.extra = self.extra[0], self.extra[1:]
             self.player = player
-            self.turn_actions = ()
-            self.turn_completed = ()
-            self.returned = ()
-            self.placed_this_turn = None
-            self.last_pos = None
-            self._turn_opts = None
+            self._reset_turn()
             self.pending = Decision("draw", player)
             if self._turn_options():
                 self.turn += 1

@@ -9,6 +9,8 @@ with a forced draw, and read the points an action scored::
 
 from __future__ import annotations
 
+import random
+
 from carcassonne.actions import Draw, Pass, PlaceFigure, PlaceTile
 from carcassonne.config import GameConfig
 from carcassonne.position import Position, build_state
@@ -80,3 +82,31 @@ def points(events) -> dict[int, int]:
         if e.type == "points":
             out[e.player] = out.get(e.player, 0) + e.points
     return out
+
+
+def random_game(config: GameConfig, seed: int):
+    """Yield ``(state before, action, events, state after)`` for each action of a random game.
+
+    The actions are uniformly random legal ones (seeded); "before" is a clone, "after" is the
+    live state. Handy for invariant tests of the engine and of plugins.
+    """
+    state = GameState.new(config, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        before = state.clone()
+        events = state.apply(action)
+        yield before, action, events, state
+
+
+def figure_totals(state: GameState) -> list[dict[str, int]]:
+    """Per player, figures in supply plus figures on the board, by kind (constant in a game)."""
+    totals = [dict(s) for s in state.supply]
+    for _, fig in state.figures():
+        totals[fig.player][fig.kind] += 1
+    return totals
+
+
+def initial_figures(config: GameConfig) -> list[dict[str, int]]:
+    """What :func:`figure_totals` must always be."""
+    return [{k.name: k.count for k in config.figure_kinds.values()} for _ in range(config.players)]

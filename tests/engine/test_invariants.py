@@ -16,27 +16,14 @@ from carcassonne import (
     Pass,
     PlaceFigure,
     PlaceTile,
+    testing,
 )
 
 CONFIG = GameConfig(players=3, seed=0)
 
 
-def random_game(seed: int, config: GameConfig = CONFIG):
-    """Yield (state before, action, events) for every action of a random game."""
-    state = GameState.new(config, seed=seed)
-    rng = random.Random(seed)
-    while not state.is_over:
-        action = rng.choice(state.legal_actions())
-        before = state.clone()
-        events = state.apply(action)
-        yield before, action, events, state
-
-
-def figure_totals(state: GameState) -> list[dict[str, int]]:
-    totals = [dict(s) for s in state.supply]
-    for _, fig in state.figures():
-        totals[fig.player][fig.kind] += 1
-    return totals
+def random_game(seed: int):
+    return testing.random_game(CONFIG, seed)
 
 
 @settings(max_examples=8, deadline=None)
@@ -47,7 +34,7 @@ def test_conservation_scores_and_single_scoring(seed):
     returned = 0
     last_scores = [0, 0, 0]
     for _, _, events, state in random_game(seed):
-        assert figure_totals(state) == [initial] * 3
+        assert testing.figure_totals(state) == [initial] * 3
         assert all(a >= b for a, b in zip(state.scores, last_scores, strict=True))
         last_scores = list(state.scores)
         for e in events:

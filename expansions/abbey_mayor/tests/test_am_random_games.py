@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from carcassonne import GameConfig, GameState, IllegalActionError, Pass, PlaceFigure, PlaceTile
 from carcassonne.plugins import installed_expansions
+from carcassonne.testing import figure_totals, random_game
 
 OTHERS = [name for name in ("abbot", "river") if name in installed_expansions()]
 CONFIGS = {
@@ -24,24 +25,6 @@ CONFIGS = {
 }
 
 
-def random_game(config: GameConfig, seed: int):
-    """Yield (state before, action, events, state after) for each action of a random game."""
-    state = GameState.new(config, seed=seed)
-    rng = random.Random(seed)
-    while not state.is_over:
-        action = rng.choice(state.legal_actions())
-        before = state.clone()
-        events = state.apply(action)
-        yield before, action, events, state
-
-
-def totals(state: GameState) -> list[dict[str, int]]:
-    out = [dict(s) for s in state.supply]
-    for _, fig in state.figures():
-        out[fig.player][fig.kind] += 1
-    return out
-
-
 @pytest.mark.parametrize("name", sorted(CONFIGS))
 @settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 10**9))
@@ -52,7 +35,7 @@ def test_figures_conserved_scores_grow_abbeys_used_once(name, seed):
     abbeys = 0
     for _, action, events, state in random_game(config, seed):
         assert not any(e.type == "figure-returned" and e.figure == "barn" for e in events)
-        assert totals(state) == initial
+        assert figure_totals(state) == initial
         assert all(now >= then for now, then in zip(state.scores, last, strict=True))
         last = list(state.scores)
         if type(action) is PlaceTile and action.tile == "AM/A":

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from carcassonne import GameConfig, GameState, IllegalActionError, Pass, PlaceFigure, PlaceTile
 from carcassonne.geometry import SIDE_OFFSETS, opposite
 from carcassonne.plugins import installed_expansions
-from carcassonne.testing import board
+from carcassonne.testing import board, figure_totals, random_game
 from carcassonne_river.course import LEFT, RIGHT, river_sides, turn
 
 OTHERS = sorted(name for name in installed_expansions() if name != "river")
@@ -28,24 +28,6 @@ CONFIGS = {
     "river-c1": GameConfig(players=2, expansions=["river"], options={"edition": "C1"}, seed=0),
     "river+all": GameConfig(players=4, expansions=["river", *OTHERS], seed=0),
 }
-
-
-def random_game(config: GameConfig, seed: int):
-    """Yield (state before, action, events, state after) for every action of a random game."""
-    state = GameState.new(config, seed=seed)
-    rng = random.Random(seed)
-    while not state.is_over:
-        action = rng.choice(state.legal_actions())
-        before = state.clone()
-        events = state.apply(action)
-        yield before, action, events, state
-
-
-def figure_totals(state: GameState) -> list[dict[str, int]]:
-    totals = [dict(s) for s in state.supply]
-    for _, fig in state.figures():
-        totals[fig.player][fig.kind] += 1
-    return totals
 
 
 def river_course(state: GameState) -> tuple[list[tuple[int, int]], list[int]]:
