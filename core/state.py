@@ -335,7 +335,11 @@ class GameState:
 
     def holes(self) -> list[Pos]:
         """Empty squares whose four orthogonal neighbours are all placed, sorted."""
-        return sorted(pos for pos, pattern in self.frontier.items() if _all_sides(pattern))
+        return sorted(
+            pos
+            for pos, p in self.frontier.items()
+            if p & 0xF and p & 0xF0 and p & 0xF00 and p & 0xF000  # a neighbour on every side
+        )
 
     def neighbours_present(self, x: int, y: int) -> int:
         board = self.board
@@ -968,10 +972,6 @@ class _ForcedDraw(NamedTuple):
     """A log entry: the next draw was forced to ``tile`` (replayed by undo)."""
 
     tile: str
-
-
-def _all_sides(pattern: int) -> bool:
-    return all((pattern >> (4 * side)) & 15 for side in range(4))
 
 
 def _dedupe(actions: Iterable[Any]) -> list[Any]:
