@@ -36,11 +36,11 @@ class Option:
     doc: str = ""
 
     def check(self, value: Any) -> Any:
-        if self.choices and value not in self.choices:
-            allowed = ", ".join(repr(c) for c in self.choices)
-            raise ConfigError(f"option {self.key!r} must be one of {allowed}, not {value!r}")
         if isinstance(self.default, bool) and not isinstance(value, bool):
-            raise ConfigError(f"option {self.key!r} must be true or false, not {value!r}")
+            raise ConfigError(f"option {self.key!r} must be true or false, not {_show(value)}")
+        if self.choices and (value not in self.choices or type(value) is not type(self.default)):
+            allowed = ", ".join(_show(c) for c in self.choices)
+            raise ConfigError(f"option {self.key!r} must be one of {allowed}, not {_show(value)}")
         if (
             isinstance(self.default, int)
             and not isinstance(self.default, bool)
@@ -48,6 +48,15 @@ class Option:
         ):
             raise ConfigError(f"option {self.key!r} must be a whole number, not {value!r}")
         return value
+
+
+def _show(value: Any) -> str:
+    """A value as a user writes it (JSON/TOML spelling: true, false, "text", 4)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value)
 
 
 Strength = int | Callable[[Any, int, Any], int]

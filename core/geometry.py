@@ -23,7 +23,14 @@ SIDE_OFFSETS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 #: The 8 squares around a tile (orthogonal and diagonal), in a fixed order.
 RING_OFFSETS: tuple[tuple[int, int], ...] = (
-    (-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
 )
 
 #: The two half-edges that make up each corner (NW = WR + NL, NE = NR + EL, ...).

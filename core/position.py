@@ -320,7 +320,7 @@ def dump_position(state: GameState) -> str:
         "format": FORMAT,
         "engine": carcassonne.__version__,
         "players": names,
-        "seed": config.seed,
+        "seed": state.seed,
         "turn": position.turn,
         "player": names[position.player],
         "pending": "tile" if position.drawn else "draw",

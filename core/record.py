@@ -28,7 +28,7 @@ from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError
 from carcassonne.notation import NotationError, action_from_text, action_to_text
 from carcassonne.plugins import expansion_version, installed_expansions
-from carcassonne.state import GameState, _ForcedDraw
+from carcassonne.state import ForcedDraw, GameState
 
 #: The record format version this engine writes and reads.
 FORMAT = 1
@@ -89,7 +89,7 @@ def record_of(state: GameState) -> Record:
     is saved as a position instead.
     """
     config = state.config
-    replay = GameState.new(config)
+    replay = GameState.new(config, seed=state.seed)
     if replay._origin != state._origin:
         raise RecordError(
             0,
@@ -107,7 +107,7 @@ def record_of(state: GameState) -> Record:
 
     add(replay.last_events)
     for item in state.log:
-        if isinstance(item, _ForcedDraw):
+        if isinstance(item, ForcedDraw):
             before = len(replay.last_events)
             if replay.pending.kind == "tile":
                 # the dealt tile goes back on the pile: it was never really drawn
@@ -127,7 +127,7 @@ def record_of(state: GameState) -> Record:
         "format": FORMAT,
         "engine": carcassonne.__version__,
         "players": list(names),
-        "seed": config.seed,
+        "seed": state.seed,
     }
     if config.extra_plugins:
         header["plugins"] = [name for name, _ in config.extra_plugins]

@@ -259,7 +259,7 @@ class GameState:
         self.log = []
         self.last_events = []
         for action in actions:
-            if isinstance(action, _ForcedDraw):
+            if isinstance(action, ForcedDraw):
                 self._force_next(action.tile)
                 self.log.append(action)
             else:
@@ -559,7 +559,7 @@ class GameState:
             )
         if tile not in self.pile and tile != self.drawn:
             raise CarcassonneError(f"tile {tile} is not in the draw pile")
-        self.log.append(_ForcedDraw(tile))
+        self.log.append(ForcedDraw(tile))
         self._force_next(tile)
 
     def _force_next(self, tile: str) -> None:
@@ -968,8 +968,11 @@ class GameState:
         return ra
 
 
-class _ForcedDraw(NamedTuple):
-    """A log entry: the next draw was forced to ``tile`` (replayed by undo)."""
+class ForcedDraw(NamedTuple):
+    """An entry of ``state.log`` beside the actions: the next draw was forced to ``tile``.
+
+    Undo and records replay it with ``force_draw``.
+    """
 
     tile: str
 

@@ -15,7 +15,7 @@ from typing import Any
 from carcassonne.cli.board_view import player_letter
 from carcassonne.cli.game_args import UserError, user_errors
 from carcassonne.serialize import action_text
-from carcassonne.state import GameState, _ForcedDraw
+from carcassonne.state import ForcedDraw, GameState
 
 
 def add_parser(subparsers: Any) -> None:
@@ -38,7 +38,7 @@ def replay_log(state: GameState) -> list[dict[str, Any]]:
     steps = [{"action": None, "events": [e.to_dict() for e in _opening_events(origin)]}]
     replay = origin
     for entry in state.log:
-        if isinstance(entry, _ForcedDraw):
+        if isinstance(entry, ForcedDraw):
             before = len(replay.last_events)
             replay.force_draw(entry.tile)
             events = replay.last_events[before:]

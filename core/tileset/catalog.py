@@ -29,7 +29,6 @@ EXPANSIONS_GROUP = "carcassonne.expansions"
 FEATURE_KINDS_GROUP = "carcassonne.feature_kinds"
 
 
-
 def core_kinds() -> dict[str, FeatureKind]:
     """The kinds the core registers: city, road, field, monastery."""
     return dict(CORE_KINDS)

@@ -89,7 +89,7 @@ def test_piped_input_to_a_real_process_and_end_of_input(process):
         (["--seats", "human,alien"], "carcassonne: unknown seat 'alien' (known: human, greedy"),
         (
             ["--option", "farmers=maybe"],
-            "carcassonne: option 'farmers' must be one of True, False, not 'maybe'",
+            "carcassonne: option 'farmers' must be true or false, not \"maybe\"",
         ),
         (["--option", "farmers"], "carcassonne: option 'farmers' must look like KEY=VALUE"),
         (["--option", "colour=red"], "carcassonne: unknown option 'colour' (known: "),

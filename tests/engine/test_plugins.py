@@ -42,7 +42,9 @@ def test_misspelled_hook_fails_loudly():
     [
         ({"meples": 3}, "unknown option 'meples'"),
         ({"tiny_city": 3}, "option 'tiny_city' must be one of 4, 2, not 3"),
-        ({"farmers": "yes"}, "option 'farmers' must be one of True, False, not 'yes'"),
+        ({"tiny_city": True}, "option 'tiny_city' must be one of 4, 2, not true"),
+        ({"farmers": "yes"}, "option 'farmers' must be true or false, not \"yes\""),
+        ({"edition": "C4"}, 'option \'edition\' must be one of "C2", "C3", "C1", not "C4"'),
         ({"meeples": 0}, "option 'meeples' must be at least 1, not 0"),
     ],
 )

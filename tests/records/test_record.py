@@ -230,3 +230,20 @@ def test_parse_record_keeps_lines() -> None:
         Entry("action", "tile E 0,-1 r180 # closes it"),
     ]
     assert [e.line for e in record.entries] == [5, 7, 8]
+
+
+def test_a_game_with_its_own_seed_records_and_replays():
+    import random as _random
+
+    from carcassonne import GameConfig, GameState
+    from carcassonne.record import dump_record, load_record
+
+    config = GameConfig(players=2, seed=0)
+    state = GameState.new(config, seed=1234)
+    rng = _random.Random(5)
+    for _ in range(20):
+        state.apply(rng.choice(state.legal_actions()))
+    text = dump_record(state)
+    assert "seed = 1234" in text
+    again = load_record(text, text=True)
+    assert again.key() == state.key()

@@ -98,12 +98,12 @@ def test_expansion_options_given_per_expansion():
         (
             "uturn",
             "never",
-            "option 'river.uturn' must be one of 'strict', 'immediate', not 'never'",
+            'option \'river.uturn\' must be one of "strict", "immediate", not "never"',
         ),
         (
             "start_tile",
             "lake",
-            "option 'river.start_tile' must be one of 'remove', 'keep', not 'lake'",
+            'option \'river.start_tile\' must be one of "remove", "keep", not "lake"',
         ),
     ],
 )
