@@ -37,10 +37,12 @@ class Option:
 
     def check(self, value: Any) -> Any:
         if isinstance(self.default, bool) and not isinstance(value, bool):
-            raise ConfigError(f"option {self.key!r} must be true or false, not {_show(value)}")
+            shown = format_value(value)
+            raise ConfigError(f"option {self.key!r} must be true or false, not {shown}")
         if self.choices and (value not in self.choices or type(value) is not type(self.default)):
-            allowed = ", ".join(_show(c) for c in self.choices)
-            raise ConfigError(f"option {self.key!r} must be one of {allowed}, not {_show(value)}")
+            allowed = ", ".join(format_value(c) for c in self.choices)
+            shown = format_value(value)
+            raise ConfigError(f"option {self.key!r} must be one of {allowed}, not {shown}")
         if (
             isinstance(self.default, int)
             and not isinstance(self.default, bool)
@@ -50,7 +52,7 @@ class Option:
         return value
 
 
-def _show(value: Any) -> str:
+def format_value(value: Any) -> str:
     """A value as a user writes it (JSON/TOML spelling: true, false, "text", 4)."""
     if isinstance(value, bool):
         return "true" if value else "false"

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from carcassonne.cli.game_args import user_errors
-from carcassonne.config import GameConfig
+from carcassonne.config import GameConfig, format_value
 from carcassonne.errors import CarcassonneError
 from carcassonne.plugins import expansion_version, installed_expansions
 
@@ -94,8 +94,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {'options:':<15}-")
         for i, opt in enumerate(info["options"]):
             label = "options:" if i == 0 else ""
-            choices = f" (one of {', '.join(map(str, opt['choices']))})" if opt["choices"] else ""
-            print(f"  {label:<15}{opt['key']} = {opt['default']}{choices}")
+            shown = ", ".join(format_value(c) for c in opt["choices"])
+            choices = f" (one of {shown})" if opt["choices"] else ""
+            print(f"  {label:<15}{opt['key']} = {format_value(opt['default'])}{choices}")
             if opt["doc"]:
                 print(f"  {'':<15}  {opt['doc']}")
     return 0
