@@ -12,7 +12,8 @@ from typing import Any
 
 from carcassonne import Award, PlaceFigure, ReturnFigures
 from carcassonne.geometry import CORNER_MEETING, CORNERS
-from carcassonne_abbey_mayor.common import BARN, OPT_BARN_PLACEMENT, completed_cities
+from carcassonne.rules.base_scoring import completed_cities
+from carcassonne_abbey_mayor.common import BARN, OPT_BARN_PLACEMENT
 
 #: Scored after the roads, cities and monasteries of the turn (rules.md §4.5).
 STAGE = 1

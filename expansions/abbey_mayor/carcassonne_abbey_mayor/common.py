@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from carcassonne import Option
+from carcassonne import ConfigError, Option
 
 #: Entry-point name; also the key of the expansion's data in ``state.ext``.
 NAME = "abbey-mayor"
@@ -17,6 +17,7 @@ OPT_ABBEY = f"{NAME}.abbey"
 OPT_MAYOR = f"{NAME}.mayor"
 OPT_WAGON = f"{NAME}.wagon"
 OPT_BARN = f"{NAME}.barn"
+OPT_COUNTS = {MAYOR: f"{NAME}.mayors", WAGON: f"{NAME}.wagons", BARN: f"{NAME}.barns"}
 OPT_ABBEY_ENDGAME = f"{NAME}.abbey_endgame"
 OPT_WAGON_MOVE = f"{NAME}.wagon_move"
 OPT_BARN_PLACEMENT = f"{NAME}.barn_placement"
@@ -26,6 +27,10 @@ OPTIONS: tuple[Option, ...] = (
     Option(OPT_MAYOR, True, (True, False), "each player gets one mayor"),
     Option(OPT_WAGON, True, (True, False), "each player gets one wagon"),
     Option(OPT_BARN, True, (True, False), "each player gets one barn"),
+    *(
+        Option(key, 1, doc=f"{figure}s per player, when the {figure} is on (any count from 1)")
+        for figure, key in OPT_COUNTS.items()
+    ),
     Option(
         OPT_ABBEY_ENDGAME,
         True,
@@ -51,10 +56,10 @@ def option(config: Any, key: str) -> Any:
     return config.options[key]
 
 
-def completed_cities(state: Any, field: int) -> int:
-    """How many completed cities a field borders (each city once)."""
-    return sum(
-        1
-        for city in state.bordering(field)
-        if state.feature_kind(city) == "city" and state.is_complete(city)
-    )
+def figure_count(config: Any, figure: str) -> int:
+    """How many of ``figure`` each player gets (an option; at least 1)."""
+    key = OPT_COUNTS[figure]
+    count = config.options[key]
+    if count < 1:
+        raise ConfigError(f"option {key!r} must be at least 1, not {count}")
+    return count

@@ -17,6 +17,7 @@ from carcassonne_abbey_mayor.common import (
     OPT_WAGON,
     OPTIONS,
     WAGON,
+    figure_count,
 )
 
 #: The abbey's edges: they fit any edge and close whatever touches them.
@@ -39,11 +40,12 @@ def carcassonne_feature_kinds() -> list[FeatureKind]:
 def carcassonne_figure_kinds(config: Any) -> list[FigureKind]:
     kinds = []
     if config.options[OPT_MAYOR]:
-        kinds.append(FigureKind(MAYOR, 1, mayor.strength, provider=NAME))
+        kinds.append(FigureKind(MAYOR, figure_count(config, MAYOR), mayor.strength, NAME))
     if config.options[OPT_WAGON]:
-        kinds.append(FigureKind(WAGON, 1, 1, provider=NAME))
+        kinds.append(FigureKind(WAGON, figure_count(config, WAGON), 1, NAME))
     if config.options[OPT_BARN]:
-        kinds.append(FigureKind(BARN, 1, 0, provider=NAME))
+        # a barn never counts in a majority; several barns of one player in a field score once
+        kinds.append(FigureKind(BARN, figure_count(config, BARN), 0, NAME))
     return kinds
 
 
