@@ -12,6 +12,7 @@ game's seed and the bots' seeds.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from typing import Any, Protocol
 
 from carcassonne.actions import Draw
@@ -23,10 +24,10 @@ class Bot(Protocol):
     def choose(self, state: Any) -> Any: ...
 
 
-class RandomBot:
-    """Picks a legal action uniformly at random."""
+class SeededBot(ABC):
+    """A bot that answers whatever decision is pending, with its own seeded random generator."""
 
-    name = "random"
+    name = "bot"
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
@@ -35,10 +36,23 @@ class RandomBot:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("no decision is pending: the game is over")
+        return self.pick(state, actions)
+
+    @abstractmethod
+    def pick(self, state: Any, actions: list[Any]) -> Any:
+        """One of ``actions`` (never empty) for the pending decision."""
+
+
+class RandomBot(SeededBot):
+    """Picks a legal action uniformly at random."""
+
+    name = "random"
+
+    def pick(self, state: Any, actions: list[Any]) -> Any:
         return self.rng.choice(actions)
 
 
-class GreedyBot:
+class GreedyBot(SeededBot):
     """Takes the action that scores the most points right now for the deciding player.
 
     Every legal action is tried on a clone; a tile placement is followed by the best figure
@@ -49,13 +63,7 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: Any) -> Any:
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError("no decision is pending: the game is over")
+    def pick(self, state: Any, actions: list[Any]) -> Any:
         if len(actions) == 1:
             return actions[0]
         player = state.pending.player

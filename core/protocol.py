@@ -217,17 +217,17 @@ class Server:
     def _load_record(self, request: dict[str, Any]) -> dict[str, Any]:
         from carcassonne.record import load_record
 
-        source, is_text = self._source(request)
-        state = _load(load_record, source, is_text)
-        answer = self._state_answer(request, state)
-        self.state = state
-        return answer
+        return self._load_with(load_record, request)
 
     def _load_position(self, request: dict[str, Any]) -> dict[str, Any]:
         from carcassonne.position import load_position
 
+        return self._load_with(load_position, request)
+
+    def _load_with(self, loader: Any, request: dict[str, Any]) -> dict[str, Any]:
+        """Load a game; it becomes the current one only once the answer is ready."""
         source, is_text = self._source(request)
-        state = _load(load_position, source, is_text)
+        state = _load(loader, source, is_text)
         answer = self._state_answer(request, state)
         self.state = state
         return answer
