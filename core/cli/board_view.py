@@ -3,8 +3,9 @@
 Each tile is 5 characters wide and 3 lines high, tiles separated by one space::
 
     #####   cities are ``#``, roads ``|`` and ``-`` with ``+`` where they end or branch,
-    ..+--   rivers ``~``, fields ``.``, a centre feature by its initial (``M`` monastery,
-    ..|..   ``G`` garden); an abbey's walls (any other side kind) are ``%``, a shield ``$``.
+    ..+--   fields ``.``, a monastery ``M``, a shield ``$``; kinds that plugins register are
+    ..|..   drawn by their shape with their glyph (the river ``~``, a garden ``*``, the
+            abbey's walls ``%``).
 
 A figure replaces the character at its location with its owner's letter (``A`` for the first
 player, ``B`` for the second, ...): upper case for a meeple, lower case for any other figure
@@ -14,9 +15,11 @@ around the most recent placements, so it stays readable however large the board 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from carcassonne.geometry import CORNERS, HALVES, SIDES
+from carcassonne.tileset.model import FeatureKind
 
 WIDTH = 5
 HEIGHT = 3
@@ -47,8 +50,9 @@ CORNER_SIDES = {"NW": ("N", "W"), "NE": ("N", "E"), "SE": ("S", "E"), "SW": ("S"
 CENTRE = (1, 2)
 INNER_CELLS = {"I": (1, 1), "II": (1, 3)}
 
-PATH_CHARS = {"road": ("|", "-"), "river": ("~", "~")}
-#: Sides of any other side kind (an abbey's walls).
+#: How a path kind without a glyph (the road) is drawn: vertical, horizontal, junction.
+PATH_CHARS = ("|", "-", "+")
+#: Sides of a wildcard kind without a glyph.
 WALL = "%"
 
 
@@ -56,24 +60,31 @@ def player_letter(player: int) -> str:
     return chr(ord("A") + player)
 
 
-def tile_cells(placed: Any) -> list[list[str]]:
-    """The 3 x 5 characters of one placed tile (no figures)."""
+def tile_cells(placed: Any, kinds: Mapping[str, FeatureKind]) -> list[list[str]]:
+    """The 3 x 5 characters of one placed tile (no figures).
+
+    Everything is drawn from the kinds' shapes, so an expansion's kind needs no code here:
+    side kinds with banks are paths (the road's ``|``/``-``, otherwise the kind's glyph), other
+    side kinds are walled areas like cities (``#`` or the glyph), wildcard sides are walls, and
+    centre kinds show their glyph or initial. Inert decoration is not drawn.
+    """
     grid = [["."] * WIDTH for _ in range(HEIGHT)]
     rot = placed.rot
-    paths: list[tuple[str, tuple[str, ...]]] = []
+    paths: list[tuple[FeatureKind, tuple[str, ...]]] = []
     for f in rot.features:
+        kind = kinds.get(f.kind)
         sides = tuple(SIDES[s] for s in f.sides)
-        if not sides:
+        if kind is None or not sides:
             continue
-        if f.kind in PATH_CHARS:
-            paths.append((f.kind, sides))
+        if kind.banks:
+            paths.append((kind, sides))
             continue
-        if f.kind != "city":  # another side kind (an abbey's walls): its sides only
+        if kind.wildcard:
             for side in sides:
                 for r, c in SIDE_CELLS[side]:
-                    grid[r][c] = WALL
+                    grid[r][c] = kind.glyph or WALL
             continue
-        char = "#"
+        char = kind.glyph or "#"
         for side in sides:
             for r, c in SIDE_CELLS[side]:
                 grid[r][c] = char
@@ -90,17 +101,18 @@ def tile_cells(placed: Any) -> list[list[str]]:
             r, c = SIDE_MID[sides[0]]
             grid[r][c] = "$"
     for kind, sides in paths:
-        vertical, horizontal = PATH_CHARS[kind]
+        vertical, horizontal, junction = (kind.glyph,) * 3 if kind.glyph else PATH_CHARS
         for side in sides:
             for r, c in ARM[side]:
                 grid[r][c] = vertical if side in ("N", "S") else horizontal
         if len(sides) == 2 and _opposite(sides):
             grid[1][2] = vertical if "N" in sides else horizontal
         elif grid[1][2] == "." or len(sides) > 1:
-            grid[1][2] = "+" if kind == "road" else vertical
+            grid[1][2] = junction
     for f in rot.features:
-        if not f.sides and not f.halves and not f.inner:
-            grid[1][2] = f.kind[:1].upper()
+        kind = kinds.get(f.kind)
+        if kind is not None and not f.sides and not f.halves and not f.inner:
+            grid[1][2] = kind.glyph or f.kind[:1].upper()
     return grid
 
 
@@ -154,7 +166,7 @@ def render_board(
         for x in range(min_x, max_x + 1):
             placed = board.get((x, y))
             if placed is not None:
-                grid = tile_cells(placed)
+                grid = tile_cells(placed, state.config.kinds)
                 for location, player, kind in figures.get((x, y), ()):
                     r, c = figure_cell(location)
                     letter = player_letter(player)
@@ -189,14 +201,14 @@ def _last_placed(state: Any) -> tuple[int, int]:
     return positions[-1] if positions else (0, 0)
 
 
-def render_tile_rotations(tile: Any) -> str:
+def render_tile_rotations(tile: Any, kinds: Mapping[str, FeatureKind]) -> str:
     """A drawn tile in its four rotations side by side, labelled ``r0``, ``r90``, ..."""
 
     class _Shown:
         def __init__(self, rot: Any) -> None:
             self.rot = rot
 
-    grids = [tile_cells(_Shown(rot)) for rot in tile.rotations]
+    grids = [tile_cells(_Shown(rot), kinds) for rot in tile.rotations]
     header = GAP.join(f"{'r' + str(rot.rotation):^{WIDTH}}" for rot in tile.rotations).rstrip()
     body = [GAP.join("".join(g[r]) for g in grids) for r in range(HEIGHT)]
     return "\n".join([header, *body])

@@ -213,7 +213,9 @@ class TerminalGame:
         self.say(f"supply of {self.name(player)}: " + self.supply_text(player))
         if state.drawn is not None and state.pending.kind == "tile":
             self.say(f"drawn tile {state.drawn} ({state.tiles_left()} left in the pile):")
-            self.say(render_tile_rotations(state.config.tile_types[state.drawn]))
+            self.say(
+                render_tile_rotations(state.config.tile_types[state.drawn], state.config.kinds)
+            )
         self.say(f"{self.name(player)}, choose ({state.pending.kind}):")
         self.say(numbered([action_text(a) for a in state.legal_actions()]))
 

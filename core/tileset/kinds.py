@@ -5,10 +5,15 @@ from __future__ import annotations
 from carcassonne.tileset.model import FeatureKind
 
 CITY = FeatureKind(
-    "city", "sides", edge="city", completion="edges", attributes=frozenset({"shields"})
+    "city",
+    "sides",
+    edge="city",
+    completion="edges",
+    attributes=frozenset({"shields"}),
+    glyph="#",
 )
 ROAD = FeatureKind("road", "sides", edge="road", banks=True, completion="edges")
-FIELD = FeatureKind("field", "halves", borders=True)
-MONASTERY = FeatureKind("monastery", "center", completion="surround")
+FIELD = FeatureKind("field", "halves", borders=True, glyph=".")
+MONASTERY = FeatureKind("monastery", "center", completion="surround", glyph="M")
 
 CORE_KINDS: dict[str, FeatureKind] = {k.name: k for k in (CITY, ROAD, FIELD, MONASTERY)}

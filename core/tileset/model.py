@@ -62,6 +62,9 @@ class FeatureKind:
     borders: bool = False
     #: Who registered it: ``"core"`` or an expansion name; used in error messages.
     provider: str = "core"
+    #: One character that draws the kind in text pictures (tile and board views); empty: the
+    #: kind's initial (centre kinds) or the picture's default for its shape.
+    glyph: str = ""
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,11 @@ class RotatedFeature:
     @property
     def location(self) -> str:
         return self.locations[0]
+
+    @property
+    def center(self) -> bool:
+        """A single-square feature in the middle of its tile (monastery, garden)."""
+        return not self.sides and not self.halves and not self.inner
 
 
 @dataclass(frozen=True)

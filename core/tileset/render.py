@@ -1,10 +1,12 @@
 """A terminal picture of one tile (``carcassonne tiles show``): 9 x 9 cells, 2 characters each.
 
-Cities are caps, bands and diagonals of ``##``; roads ``==``/``||`` and rivers ``~~`` run from
-the middle of their sides to the centre (``()`` where a road ends or branches, ``@@`` at a spring
-or lake); fields are painted outward from their half-edges with one pattern per field segment,
-so the picture shows which half-edges belong together; inner pockets take the cells no half-edge
-reaches. ``MM`` is a monastery, ``**`` a garden, ``<>`` a shield, ``%%`` an abbey's wall.
+Cities are caps, bands and diagonals of ``##``; roads ``==``/``||`` run from the middle of their
+sides to the centre (``()`` where a road ends or branches); fields are painted outward from their
+half-edges with one pattern per field segment, so the picture shows which half-edges belong
+together; inner pockets take the cells no half-edge reaches. ``MM`` is a monastery, ``<>`` a
+shield. Kinds that plugins register are drawn from their shape with their glyph doubled: a
+banked side kind like a path (the river ``~~``, ``@@`` where it ends), a wildcard side kind as
+walls (the abbey's ``%%``), a centre kind in a quiet field cell (a garden ``**``).
 """
 
 from __future__ import annotations
@@ -111,38 +113,33 @@ def render_tile(tile: TileType, kinds: Mapping[str, FeatureKind], rotation: int 
                 if _city_cell(f.sides, r, c, depths[f.index]):
                     grid[r][c] = CITY
         used[CITY] = f.kind
-    # Abbey walls.
+    # Wildcard sides (the abbey's walls).
     for f in view.features:
         k = kind_of(f)
         if k is not None and k.wildcard:
+            wall = (k.glyph or "%") * 2
             for s in f.sides:
                 for r in range(SIZE):
                     for c in range(SIZE):
                         if _dist(s, r, c) == 0:
-                            grid[r][c] = "%%"
-            used["%%"] = f"{k.name} edge (matches any edge)"
-    # Centre features.
+                            grid[r][c] = wall
+            used[wall] = f"{k.name} edge (matches any edge)"
+    # The monastery fills the centre; other centre kinds go into a quiet field cell below.
     for f in view.features:
-        if f.sides or f.halves or f.inner or f.kind == "garden":
-            continue
-        if f.kind == "monastery":
+        if f.kind == "monastery" and f.center:
             for r in range(MID - 1, MID + 2):
                 for c in range(MID - 1, MID + 2):
                     grid[r][c] = "MM"
             used["MM"] = "monastery"
-        else:
-            mark = (f.kind[:1].upper() * 2) if f.kind else "??"
-            grid[MID][MID] = mark
-            used[mark] = f.kind
-    # Rivers first, then roads (a road crosses a river on a bridge).
+    # Other banked kinds first, then roads (a road crosses a river on a bridge).
     banked = [f for f in view.features if f.sides and (kind_of(f) is None or kind_of(f).banks)]  # type: ignore[union-attr]
-    banked.sort(key=lambda f: f.kind != "river")
+    banked.sort(key=lambda f: f.kind == "road")
     for f in banked:
-        river = f.kind == "river"
-        mark_v, mark_h = ("~~", "~~") if river else ("||", "==")
-        if kind_of(f) is None or (f.kind not in ("road", "river")):
-            mark_v = mark_h = f.kind[:1].lower() * 2
-        used[mark_h] = f.kind
+        road = f.kind == "road"
+        k = kind_of(f)
+        glyph = (k.glyph if k is not None else "") or f.kind[:1].lower()
+        mark_v, mark_h = ("||", "==") if road else (glyph * 2, glyph * 2)
+        used[mark_h] = f.kind + ("" if k is not None else " (inert)")
         reached = False
         for s in f.sides:
             for r, c in _arm(s):
@@ -157,10 +154,10 @@ def render_tile(tile: TileType, kinds: Mapping[str, FeatureKind], rotation: int 
                 grid[MID][MID] = mark_v
             elif sides == {1, 3}:
                 grid[MID][MID] = mark_h
-            elif river:
-                grid[MID][MID] = "@@" if len(sides) == 1 else "~~"
+            elif not road:
+                grid[MID][MID] = "@@" if len(sides) == 1 else mark_v
                 if len(sides) == 1:
-                    used["@@"] = "spring / lake"
+                    used["@@"] = f"{f.kind} source / end"
             else:
                 grid[MID][MID] = "()"
                 used["()"] = "road end / junction"
@@ -183,16 +180,18 @@ def render_tile(tile: TileType, kinds: Mapping[str, FeatureKind], rotation: int 
         f, _name = inner[min(i * len(inner) // len(pockets), len(inner) - 1)]
         for r, c in cells:
             grid[r][c] = pattern[f.index]
-    # Garden in a quiet field cell, shields on the city.
+    # Other centre kinds (a garden) in a quiet field cell, shields on the city.
     for f in view.features:
-        if f.kind == "garden":
+        if f.center and f.kind != "monastery":
             spots = [(6, 6), (6, 2), (2, 6), (2, 2), (7, 4), (4, 7), (1, 4), (4, 1)]
             field_marks = set(pattern.values())
             spot = next((p for p in spots if grid[p[0]][p[1]] in field_marks), (MID, MID))
             if grid[spot[0]][spot[1]] == "MM":
                 spot = (MID + 2, MID + 2)
-            grid[spot[0]][spot[1]] = "**"
-            used["**"] = "garden" + (" (inert)" if kind_of(f) is None else "")
+            k = kind_of(f)
+            mark = ((k.glyph if k is not None else "") or f.kind[:1].upper()) * 2
+            grid[spot[0]][spot[1]] = mark
+            used[mark] = f.kind + (" (inert)" if k is None else "")
     for f in view.features:
         shields = f.attrs.get("shields", 0)
         if not shields:

@@ -7,13 +7,14 @@ from carcassonne.cli.board_view import render_board, render_tile_rotations, tile
 from carcassonne.testing import BLUE, RED, board
 
 
-def cells(tile_id: str, rotation: int) -> list[str]:
-    tile = GameConfig(players=2).tile_types[tile_id]
+def cells(tile_id: str, rotation: int, expansions=()) -> list[str]:
+    config = GameConfig(players=2, expansions=expansions)
+    tile = config.tile_types[tile_id]
 
     class Placed:
         rot = tile.rotated(rotation)
 
-    return ["".join(row) for row in tile_cells(Placed)]
+    return ["".join(row) for row in tile_cells(Placed, config.kinds)]
 
 
 def test_tiles_show_cities_roads_fields_and_centres():
@@ -23,6 +24,13 @@ def test_tiles_show_cities_roads_fields_and_centres():
     assert cells("BA/Cccc+", 0) == ["##$##", "#####", "#####"]
     assert cells("BA/CRRR", 0) == [".###.", "--+--", "..|.."]
     assert cells("BA/CFC.2", 90) == [".....", "#...#", "....."]
+
+
+def test_plugin_kinds_are_drawn_by_their_shape_and_glyph():
+    assert cells("BA/RFrG", 0) == [".....", "-----", "....."]  # an inert garden is not drawn
+    assert cells("BA/RFrG", 0, ("abbot",)) == [".....", "--*--", "....."]
+    assert cells("RI.1/RIrI", 0, ("river",)) == ["..~..", "--~--", "..~.."]
+    assert cells("AM/A", 0, ("abbey-mayor",)) == [".%%%.", "%.M.%", ".%%%."]
 
 
 def test_board_with_figures_and_spots():
@@ -56,8 +64,8 @@ def test_the_window_follows_the_focus():
 
 
 def test_drawn_tile_in_four_rotations():
-    tile = GameConfig(players=2).tile_types["BA/C"]
-    assert render_tile_rotations(tile).splitlines() == [
+    config = GameConfig(players=2)
+    assert render_tile_rotations(config.tile_types["BA/C"], config.kinds).splitlines() == [
         " r0    r90  r180  r270",
         ".###. ..... ..... .....",
         "..... ....# ..... #....",

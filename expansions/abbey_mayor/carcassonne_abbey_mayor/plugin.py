@@ -22,7 +22,7 @@ from carcassonne_abbey_mayor.common import (
 
 #: The abbey's edges: they fit any edge and close whatever touches them.
 ABBEY_KIND = FeatureKind(
-    "abbey", "sides", edge="abbey", wildcard=True, occupiable=False, provider=NAME
+    "abbey", "sides", edge="abbey", wildcard=True, occupiable=False, provider=NAME, glyph="%"
 )
 
 

@@ -14,7 +14,7 @@ from carcassonne_abbot.actions import ReturnAbbot
 NAME = "abbot"
 COUNT_OPTION = "abbot.count"
 
-GARDEN_KIND = FeatureKind(figures.GARDEN, "center", completion="surround", provider=NAME)
+GARDEN_KIND = FeatureKind(figures.GARDEN, "center", completion="surround", provider=NAME, glyph="*")
 
 
 @hookimpl

@@ -29,7 +29,14 @@ UTURN = f"{NAME}.uturn"
 START_TILE = f"{NAME}.start_tile"
 
 RIVER_KIND = FeatureKind(
-    RIVER, "sides", edge=RIVER, banks=True, completion="never", occupiable=False, provider=NAME
+    RIVER,
+    "sides",
+    edge=RIVER,
+    banks=True,
+    completion="never",
+    occupiable=False,
+    provider=NAME,
+    glyph="~",
 )
 
 
