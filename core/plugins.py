@@ -80,8 +80,10 @@ def make_plugin_manager(
 
 
 def _flat(results: list[Any]) -> list[Any]:
+    """Concatenate the answers in registration order (pluggy calls the last registered first):
+    the base game's answers come first, then the expansions' by name."""
     out: list[Any] = []
-    for result in results:
+    for result in reversed(results):
         if result:
             out.extend(result)
     return out
