@@ -33,7 +33,16 @@ from carcassonne.state import ForcedDraw, GameState
 #: The record format version this engine writes and reads.
 FORMAT = 1
 SEPARATOR = "---"
-_HEADER_KEYS = ("format", "engine", "players", "seed", "expansions", "options", "plugins")
+_HEADER_KEYS = (
+    "format",
+    "engine",
+    "players",
+    "seed",
+    "expansions",
+    "options",
+    "plugins",
+    "position",
+)
 
 
 class RecordError(CarcassonneError):
@@ -85,17 +94,14 @@ def _draws(events: Iterable[Any]) -> list[Entry]:
 def record_of(state: GameState) -> Record:
     """The record of a game, up to this very moment (a turn may be half played).
 
-    The game must have begun as a new game (``GameState.new``); a game set up from a position
-    is saved as a position instead.
+    A game that began at a position (``load_position``, ``build_state``) carries that
+    position in the header (table ``position``) and replays from it.
     """
     config = state.config
+    start: dict[str, Any] | None = None
     replay = GameState.new(config, seed=state.seed)
     if replay._origin != state._origin:
-        raise RecordError(
-            0,
-            "this game did not start as a new game (it was set up from a position): save a "
-            "position instead",
-        )
+        replay, start = _start_position(state)
     names = config.names
     entries: list[Entry] = []
 
@@ -133,7 +139,23 @@ def record_of(state: GameState) -> Record:
         header["plugins"] = [name for name, _ in config.extra_plugins]
     header["expansions"] = {name: expansion_version(name) for name in config.expansions}
     header["options"] = dict(config.options)
+    if start is not None:
+        header["position"] = start
     return Record(header, entries)
+
+
+def _start_position(state: GameState) -> tuple[GameState, dict[str, Any]]:
+    """The position a game began at, as a TOML table, and a fresh state at it."""
+    from carcassonne.position import build_state, dump_position, parse_position
+
+    origin = state.clone()
+    origin._restore(state._origin)
+    try:
+        table = tomllib.loads(dump_position(origin))
+    except CarcassonneError as exc:
+        raise RecordError(0, f"the position this game began at cannot be saved: {exc}") from None
+    start = {key: value for key, value in table.items() if key not in _HEADER_KEYS}
+    return build_state(state.config, parse_position(table, state.config)), start
 
 
 def format_record(record: Record) -> str:
@@ -300,7 +322,7 @@ def replay_record(
     """The game a record describes, replayed action by action."""
     config = config_of(record, plugins, source)
     try:
-        return _replay(config, record.entries)
+        return _replay(config, record.entries, record.header.get("position"), source)
     except RecordError as exc:
         note = _version_note(record.header)
         if note:
@@ -318,8 +340,10 @@ def _version_note(header: dict[str, Any]) -> str:
     return "the record was made with " + "; ".join(differ) if differ else ""
 
 
-def _replay(config: GameConfig, entries: list[Entry]) -> GameState:
-    state = GameState.new(config)
+def _replay(
+    config: GameConfig, entries: list[Entry], start: dict[str, Any] | None = None, source: str = ""
+) -> GameState:
+    state = GameState.new(config) if start is None else _at_position(config, start, source)
     moves = [e for e in entries if e.kind != "note"]
     i = 0
     draws: list[Entry] = []
@@ -351,6 +375,18 @@ def _replay(config: GameConfig, entries: list[Entry]) -> GameState:
             raise RecordError(entry.line, str(exc)) from None
         _reconcile(state, _drawn(events), draws, config)
     return state
+
+
+def _at_position(config: GameConfig, start: Any, source: str) -> GameState:
+    from carcassonne.position import build_state, parse_position
+
+    line = _key_line(source.splitlines(), "position")
+    if not isinstance(start, dict):
+        raise RecordError(line, "'position' must be a table (the position the game began at)")
+    try:
+        return build_state(config, parse_position(start, config))
+    except CarcassonneError as exc:
+        raise RecordError(line, f"the starting position is wrong: {exc}") from None
 
 
 def _drawn(events: Iterable[Any]) -> list[tuple[str, bool]]:

@@ -172,7 +172,7 @@ def _error(text: str) -> RecordError:
          "expected a line '---' between the header and the moves"),
         ("format = 1\nplayers = ['a', 'b']\ncolour = 'red'\n---\n", 3,
          "unknown header key 'colour' (known: format, engine, players, seed, expansions, "
-         "options, plugins)"),
+         "options, plugins, position)"),
         ("format = 1\nplayers = ['a', 'b']\n[expansions]\ntower = '1.0'\n---\n", 3, None),
         ("format = 1\nplayers = ['a', 'b']\n[options]\nmeeple = 8\n---\n", 3,
          None),
@@ -216,10 +216,32 @@ def test_a_version_difference_is_noted_in_replay_errors() -> None:
     assert _error(text).reason.endswith("(the record was made with engine 0.0.1, installed 0.1.0)")
 
 
-def test_a_game_from_a_position_is_not_recorded() -> None:
-    state = board(["BA/RCr @(0,0) r0"])
-    with pytest.raises(RecordError, match="save a position instead"):
-        record_of(state)
+def test_a_game_from_a_position_records_the_position_and_replays_from_it() -> None:
+    import random
+
+    from carcassonne.record import dump_record, load_record
+
+    state = board(
+        ["BA/RCr @(0,0) r0", "BA/C @(0,-1) r180"],
+        [(0, "meeple", 0, -1, "NL")],
+        player=1,
+    )
+    rng = random.Random(3)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_actions()))
+    text = dump_record(state)
+    assert "[position]" in text
+    again = load_record(text, text=True)
+    assert again.key() == state.key()
+    assert again.scores == state.scores
+    assert dump_record(again) == text
+
+
+def test_a_broken_starting_position_names_its_line() -> None:
+    text = HEADER.replace("seed = 7", "seed = 7\nposition = 3") + "draw\n"
+    err = _error(text)
+    assert err.reason == "'position' must be a table (the position the game began at)"
+    assert err.line == 4
 
 
 def test_parse_record_keeps_lines() -> None:
