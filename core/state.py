@@ -155,6 +155,46 @@ class GameState:
         "_turn_opts",
     )
 
+    config: GameConfig
+    seed: int
+    # the board: tiles, the empty squares beside them with their patterns, monastery nodes
+    board: dict[Pos, Placed]
+    frontier: dict[Pos, int]
+    surround: dict[Pos, tuple[int, ...]]
+    # features: one entry per segment node; the root's entries describe the whole feature
+    parent: list[int]
+    nkind: list[str]
+    npos: list[Pos]
+    nopen: list[int]
+    ntiles: list[frozenset[Pos] | None]
+    nfigs: list[tuple[Figure, ...]]
+    nborders: list[frozenset[int]]
+    nattrs: list[dict[str, int] | None]
+    # players and the turn
+    pile: list[str]
+    supply: list[dict[str, int]]
+    scores: list[int]
+    ext: dict[str, Any]
+    player: int
+    turn: int
+    pending: Decision
+    queue: tuple[Decision, ...]
+    extra: tuple[int, ...]
+    in_extra: bool
+    drawn: str | None
+    last_pos: Pos | None
+    turn_actions: tuple[Any, ...]
+    turn_completed: tuple[int, ...]
+    returned: tuple[ReturnedFigure, ...]
+    placed_this_turn: Any
+    # history and caches
+    last_events: list[ev.Event]
+    log: list[Any]
+    _origin: tuple
+    _cands: list[tuple[int, int, int]] | None
+    _legal: list[Any] | None
+    _turn_opts: list[Any] | None
+
     # -- creation ----------------------------------------------------------------------------
 
     @classmethod
@@ -474,7 +514,7 @@ class GameState:
         """
         if self.pending.kind != "tile":
             return [(a, None) for a in self.legal_actions()]
-        pairs = []
+        pairs: list[tuple[Any, Any]] = []
         for action in self.legal_actions():
             probe = self.clone()
             probe.apply(action)
@@ -689,7 +729,7 @@ class GameState:
         config = self.config
         table = config.fit_table(tile)
         get = table.get
-        cands = []
+        cands: list[tuple[int, int, int]] = []
         append = cands.append
         for pos, pattern in self.frontier.items():
             rots = get(pattern)
@@ -718,7 +758,7 @@ class GameState:
     def _scoring_phase(self, events: list[ev.Event], final: bool = False) -> None:
         completed = sorted({self.find(n) for n in self.turn_completed})
         for root in completed:
-            events.append(ev.FeatureCompleted(self.nkind[root], root, len(self.ntiles[root])))
+            events.append(ev.FeatureCompleted(self.nkind[root], root, len(self.feature_tiles(root))))
         self._apply_scoring(completed, final, events, return_completed=True)
 
     def _apply_scoring(
@@ -951,9 +991,9 @@ class GameState:
             ra, rb = rb, ra
         self.parent[rb] = ra
         self.nopen[ra] += self.nopen[rb]
-        tiles_b = self.ntiles[rb]
-        if tiles_b is not None:
-            self.ntiles[ra] = self.ntiles[ra] | tiles_b
+        tiles_a, tiles_b = self.ntiles[ra], self.ntiles[rb]
+        if tiles_a is not None and tiles_b is not None:
+            self.ntiles[ra] = tiles_a | tiles_b
         if self.nfigs[rb]:
             self.nfigs[ra] = self.nfigs[ra] + self.nfigs[rb]
             self.nfigs[rb] = ()
