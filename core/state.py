@@ -758,7 +758,8 @@ class GameState:
     def _scoring_phase(self, events: list[ev.Event], final: bool = False) -> None:
         completed = sorted({self.find(n) for n in self.turn_completed})
         for root in completed:
-            events.append(ev.FeatureCompleted(self.nkind[root], root, len(self.feature_tiles(root))))
+            tiles = len(self.feature_tiles(root))
+            events.append(ev.FeatureCompleted(self.nkind[root], root, tiles))
         self._apply_scoring(completed, final, events, return_completed=True)
 
     def _apply_scoring(
