@@ -264,7 +264,7 @@ def position_of(state: GameState) -> Position:
     ]
     return Position(
         tiles=tiles,
-        figures=figures,  # type: ignore[arg-type]
+        figures=figures,
         scores=list(state.scores),
         player=state.player,
         pile=state.draw_pile(),
@@ -332,7 +332,7 @@ def dump_position(state: GameState) -> str:
     data["figures"] = [
         f"{names[p]} {kind} {x},{y} {loc}" for p, kind, x, y, loc in position.figures
     ]
-    data["pile"] = list(position.pile or ())  # type: ignore[arg-type]
+    data["pile"] = list(position.pile or ())
     data["expansions"] = {name: expansion_version(name) for name in config.expansions}
     data["options"] = dict(config.options)
     data["supply"] = {names[p]: dict(s) for p, s in enumerate(position.supply or ())}
@@ -440,7 +440,7 @@ def parse_position(data: dict[str, Any], config: GameConfig) -> Position:
     if (pending == "tile") != (drawn is not None):
         raise PositionError("pending = 'tile' goes with drawn = the tile waiting to be placed")
     supply = data.get("supply")
-    supplies = None
+    supplies: list[dict[str, int]] | None = None
     if supply is not None:
         if not isinstance(supply, dict):
             raise PositionError("supply: a table of player name = { figure kind = count }")

@@ -210,9 +210,9 @@ def parse_record(text: str) -> Record:
         header = tomllib.loads("\n".join(header_lines))
     except tomllib.TOMLDecodeError as exc:
         found = _TOML_POSITION.search(str(exc))
-        line = int(found.group(1)) if found else max(len(header_lines), 1)
+        error_line = int(found.group(1)) if found else max(len(header_lines), 1)
         message = _TOML_POSITION.sub("", str(exc)).replace("(at end of document)", "").strip()
-        raise RecordError(line, f"the header is not valid TOML: {message}") from None
+        raise RecordError(error_line, f"the header is not valid TOML: {message}") from None
     _check_header(header, header_lines)
     entries: list[Entry] = []
     for number, raw in enumerate(lines[split + 1 :], split + 2):

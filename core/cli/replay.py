@@ -35,7 +35,9 @@ def replay_log(state: GameState) -> list[dict[str, Any]]:
     origin = state.clone()
     if origin.log:
         origin.undo(len(origin.log))
-    steps = [{"action": None, "events": [e.to_dict() for e in _opening_events(origin)]}]
+    steps: list[dict[str, Any]] = [
+        {"action": None, "events": [e.to_dict() for e in _opening_events(origin)]}
+    ]
     replay = origin
     for entry in state.log:
         if isinstance(entry, ForcedDraw):

@@ -380,10 +380,10 @@ class _Checker:
             d, unknown = self.feature(raw, label, at)
             broken = broken or unknown
             defs.append(d)
-            for kind_of, owner in (("side", side_owner), ("half", half_owner)):
+            for kind_of, owners in (("side", side_owner), ("half", half_owner)):
                 for value_, off in d["sides" if kind_of == "side" else "halves"]:
-                    if value_ in owner:
-                        first = raws[owner[value_][0]]
+                    if value_ in owners:
+                        first = raws[owners[value_][0]]
                         name = SIDES[value_] if kind_of == "side" else HALVES[value_]
                         word = "side" if kind_of == "side" else "half-edge"
                         self.add(
@@ -393,7 +393,7 @@ class _Checker:
                             f"{at(first.offset)[0]}",
                         )
                     else:
-                        owner[value_] = (i, off)
+                        owners[value_] = (i, off)
             for name, off in d["inner"]:
                 if name in inner_owner:
                     first = raws[inner_owner[name][0]]
@@ -815,7 +815,10 @@ def _build(
     filename: str,
     inert_kinds: frozenset[str],
 ) -> TileSet:
-    counts = {t.id: t.count or 0 for t in tiles}
+    counts: dict[str, int] = {}
+    for t in tiles:
+        assert t.id is not None  # a tile without an id is a problem reported before building
+        counts[t.id] = t.count or 0
     dropped: set[str] = set()
     if edition is not None:
         for t in tiles:
@@ -900,9 +903,9 @@ def read_source(source: Source) -> tuple[str, str]:
     name = str(source)
     try:
         if hasattr(source, "read_text"):
-            text = source.read_text(encoding="utf-8")  # type: ignore[union-attr]
+            text = source.read_text(encoding="utf-8")
         else:
-            text = Path(source).read_text(encoding="utf-8")  # type: ignore[arg-type]
+            text = Path(source).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
         problem = TileProblem(name, 0, 0, None, f"cannot read the file: {reason}")
