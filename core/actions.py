@@ -19,7 +19,7 @@ and a :class:`TypedAction` subclass with a ``verb``), declares them in its
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 
 class TypedAction:
@@ -32,8 +32,18 @@ class TypedAction:
     __slots__ = ()
     verb: ClassVar[str]
 
+    if TYPE_CHECKING:
+        # Provided by the NamedTuple of fields that every action type also derives from; declared
+        # for the type checker only, as a definition here would shadow the tuple's at run time.
+        # (``_fields`` cannot be declared: each NamedTuple types it with its own length.)
+        _field_defaults: ClassVar[dict[str, Any]]
+
+        def _asdict(self) -> dict[str, Any]: ...
+
+    # ``self`` is a tuple at run time (every action type also derives from a NamedTuple), which
+    # mypy cannot know of a mixin: hence the two ``type: ignore`` comments below.
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+        return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[operator]
 
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
@@ -42,7 +52,7 @@ class TypedAction:
         return hash((self.verb, tuple.__hash__(self)))  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.verb, **self._asdict()}  # type: ignore[attr-defined]
+        return {"type": self.verb, **self._asdict()}
 
 
 class _DrawFields(NamedTuple):
@@ -98,8 +108,14 @@ class Pass(TypedAction, _PassFields):
     verb: ClassVar[str] = "pass"
 
 
+def action_fields(action_type: type[TypedAction]) -> tuple[str, ...]:
+    """The field names of an action type, in order (those of its NamedTuple)."""
+    # Every action type derives from a NamedTuple, which the type of TypedAction cannot say.
+    return action_type._fields  # type: ignore[attr-defined]
+
+
 _Typed = TypedAction  # former private name
 
 Action = Any  # any of the named-tuple action types, core or plugin
 
-CORE_ACTIONS: tuple[type, ...] = (Draw, PlaceTile, PlaceFigure, Pass)
+CORE_ACTIONS: tuple[type[TypedAction], ...] = (Draw, PlaceTile, PlaceFigure, Pass)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from carcassonne.actions import TypedAction
 from carcassonne.errors import ConfigError
 from carcassonne.plugins import Hooks, make_plugin_manager
 from carcassonne.tileset.model import FIELD_EDGE, FeatureKind, TileType
@@ -183,7 +184,7 @@ class GameConfig:
         self.edge_codes = {name: i + 1 for i, name in enumerate(edge_types)}
         self._wild_codes = frozenset(self.edge_codes[e] for e in self.wildcard_edges)
         self._codes_key = (tuple(edge_types), self._wild_codes)
-        self.action_types: tuple[type, ...] = tuple(self.hooks.action_types())
+        self.action_types: tuple[type[TypedAction], ...] = tuple(self.hooks.action_types())
 
         setup = Setup(config=self)
         self.hooks.setup(setup)
@@ -262,8 +263,8 @@ class GameConfig:
         if codes is None:
             code = self.edge_codes
             codes = tuple(tuple(code[e] for e in rot.edges) for rot in tile.rotations)
-            self._tile_codes[tile.id] = codes  # type: ignore[assignment]
-        return codes  # type: ignore[return-value]
+            self._tile_codes[tile.id] = codes
+        return codes
 
     def pattern_sides(self, pattern: int) -> tuple[str | None, ...]:
         """A frontier pattern decoded: the edge type each side's neighbour shows, or None."""

@@ -31,7 +31,7 @@ from typing import Any
 from lark import Lark, Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from carcassonne.actions import CORE_ACTIONS
+from carcassonne.actions import CORE_ACTIONS, TypedAction, action_fields
 from carcassonne.errors import CarcassonneError
 from carcassonne.geometry import CORNERS, HALVES, ROTATIONS, SIDES
 
@@ -69,7 +69,7 @@ class _Slot:
     optional: bool
 
 
-def _field_types(cls: type) -> dict[str, str]:
+def _field_types(cls: type[TypedAction]) -> dict[str, str]:
     """Field name -> type name (``int``, ``str``, ``bool``), from the class's annotations."""
     try:
         hints = typing.get_type_hints(cls)
@@ -78,7 +78,7 @@ def _field_types(cls: type) -> dict[str, str]:
         for klass in reversed(cls.__mro__):
             hints.update(getattr(klass, "__annotations__", {}))
     out = {}
-    for name in cls._fields:  # type: ignore[attr-defined]
+    for name in action_fields(cls):
         hint = hints.get(name, str)
         if isinstance(hint, typing.ForwardRef):
             hint = hint.__forward_arg__
@@ -86,9 +86,20 @@ def _field_types(cls: type) -> dict[str, str]:
     return out
 
 
-@functools.cache
-def _slots(cls: type) -> tuple[_Slot, ...]:
-    fields: tuple[str, ...] = cls._fields  # type: ignore[attr-defined]
+# Per action type. A dict rather than functools.cache, whose Hashable arguments mypy does not
+# accept class objects for (python/mypy#20409).
+_SLOTS: dict[type[TypedAction], tuple[_Slot, ...]] = {}
+
+
+def _slots(cls: type[TypedAction]) -> tuple[_Slot, ...]:
+    slots = _SLOTS.get(cls)
+    if slots is None:
+        slots = _SLOTS[cls] = _make_slots(cls)
+    return slots
+
+
+def _make_slots(cls: type[TypedAction]) -> tuple[_Slot, ...]:
+    fields = action_fields(cls)
     types = _field_types(cls)
     defaults = getattr(cls, "_field_defaults", {})
     slots = []
@@ -151,7 +162,7 @@ class _Vocabulary:
 
     def __init__(self, config: Any) -> None:
         self.config = config
-        self.verbs: dict[str, type] = {}
+        self.verbs: dict[str, type[TypedAction]] = {}
         for cls in (*CORE_ACTIONS, *config.action_types):
             self.verbs.setdefault(cls.verb, cls)
         self.figures = tuple(config.figure_kinds)
@@ -237,7 +248,7 @@ def action_from_text(text: str, state_or_config: Any) -> Any:
     if cls is None:
         raise NotationError(
             text,
-            verb_token.start_pos + 1,
+            (verb_token.start_pos or 0) + 1,
             f"unknown action {str(verb_token)!r} (expected one of {vocab.verb_list()})",
         )
     values: dict[str, Any] = {}
@@ -258,15 +269,15 @@ def action_from_text(text: str, state_or_config: Any) -> Any:
         extra = args[len(slots)]
         raise NotationError(
             text,
-            extra.start_pos + 1,
+            (extra.start_pos or 0) + 1,
             f"expected the end of the {cls.verb!r} action, found {str(extra)!r}",
         )
     return cls(**values)
 
 
-def _so_far(cls: type, index: int) -> str:
+def _so_far(cls: type[TypedAction], index: int) -> str:
     if index == 0:
-        return f"{cls.verb!r}"  # type: ignore[attr-defined]
+        return f"{cls.verb!r}"
     previous = _slots(cls)[index - 1]
     return "the coordinates" if previous.kind == "coord" else f"the {previous.fields[0]}"
 

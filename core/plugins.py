@@ -17,6 +17,7 @@ from typing import Any
 import pluggy
 
 from carcassonne import hookspecs
+from carcassonne.actions import TypedAction
 from carcassonne.errors import PluginError, UnknownExpansionError
 
 ENTRY_POINT_GROUP = "carcassonne.expansions"
@@ -123,7 +124,7 @@ class Hooks:
     def setup(self, setup: Any) -> None:
         self._h.carcassonne_setup(setup=setup)
 
-    def action_types(self) -> list[type]:
+    def action_types(self) -> list[type[TypedAction]]:
         return _flat(self._h.carcassonne_action_types())
 
     # tile phase

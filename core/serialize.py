@@ -11,13 +11,12 @@ A *player view* (``player=N``) is what that player may know: it hides the order 
 
 from __future__ import annotations
 
-import functools
 import json
 import typing
 from collections import Counter
 from typing import Any
 
-from carcassonne.actions import CORE_ACTIONS
+from carcassonne.actions import CORE_ACTIONS, TypedAction, action_fields
 from carcassonne.errors import CarcassonneError
 
 try:  # the notation module is written in parallel; fall back to a generic text until it lands
@@ -62,7 +61,7 @@ def illegal_message(exc: Any) -> str:
     return f"illegal action {shown}: {exc.reason}"
 
 
-def action_types(config: Any) -> dict[str, type]:
+def action_types(config: Any) -> dict[str, type[TypedAction]]:
     """Action classes by verb: the core's and those the configuration's plugins declare."""
     return {cls.verb: cls for cls in (*CORE_ACTIONS, *config.action_types)}
 
@@ -80,7 +79,7 @@ def action_from_dict(data: Any, config: Any) -> Any:
     cls = types.get(verb) if isinstance(verb, str) else None
     if cls is None:
         raise ActionFormatError(f"unknown action type {verb!r} (known: {', '.join(sorted(types))})")
-    fields = cls._fields
+    fields = action_fields(cls)
     extra = sorted(set(data) - set(fields) - {"type"})
     if extra:
         raise ActionFormatError(f"action {verb!r} has no field(s) {', '.join(extra)}")
@@ -102,9 +101,20 @@ def action_from_dict(data: Any, config: Any) -> Any:
     return cls(*values)
 
 
-@functools.cache
-def _field_types(cls: type) -> dict[str, str]:
+# Per action type. A dict rather than functools.cache, whose Hashable arguments mypy does not
+# accept class objects for (python/mypy#20409).
+_FIELD_TYPES: dict[type[TypedAction], dict[str, str]] = {}
+
+
+def _field_types(cls: type[TypedAction]) -> dict[str, str]:
     """Declared field types by name (``'int'``, ``'str'``), read from the named tuple."""
+    found = _FIELD_TYPES.get(cls)
+    if found is None:
+        found = _FIELD_TYPES[cls] = _read_field_types(cls)
+    return found
+
+
+def _read_field_types(cls: type[TypedAction]) -> dict[str, str]:
     try:
         hints: dict[str, Any] = typing.get_type_hints(cls)
     except Exception:  # noqa: BLE001 - unresolvable names: fall back to the written ones
