@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from carcassonne.actions import TypedAction
     from carcassonne.config import FigureKind, Option, Setup
     from carcassonne.state import Decision, GameState, ReturnedFigure
     from carcassonne.tileset.model import FeatureKind, TileType
@@ -41,7 +42,7 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 @hookspec
-def carcassonne_options() -> list[Option]:
+def carcassonne_options() -> list[Option] | None:
     """The options this plugin accepts, with defaults and allowed values.
 
     When: once, while the game configuration is built.
@@ -53,7 +54,7 @@ def carcassonne_options() -> list[Option]:
 
 
 @hookspec
-def carcassonne_feature_kinds() -> list[FeatureKind]:
+def carcassonne_feature_kinds() -> list[FeatureKind] | None:
     """The feature kinds this plugin brings to tile sets.
 
     When: once, while the game configuration is built, before any tile set is loaded.
@@ -64,7 +65,7 @@ def carcassonne_feature_kinds() -> list[FeatureKind]:
 
 
 @hookspec
-def carcassonne_figure_kinds(config: Any) -> list[FigureKind]:
+def carcassonne_figure_kinds(config: Any) -> list[FigureKind] | None:
     """The figure kinds this plugin brings, with a count per player and a strength.
 
     When: once, while the game configuration is built.
@@ -76,7 +77,7 @@ def carcassonne_figure_kinds(config: Any) -> list[FigureKind]:
 
 
 @hookspec
-def carcassonne_tile_sets(config: Any) -> list[Any]:
+def carcassonne_tile_sets(config: Any) -> list[Any] | None:
     """Tile set files this plugin contributes to the game.
 
     When: once, while the game configuration is built.
@@ -105,7 +106,7 @@ def carcassonne_setup(setup: Setup) -> None:
 
 
 @hookspec
-def carcassonne_turn_options(state: GameState) -> list[Any]:
+def carcassonne_turn_options(state: GameState) -> list[Any] | None:
     """Actions a player may take instead of drawing a tile.
 
     When: at the start of every turn, before the tile is drawn, and in end-of-game extra turns.
@@ -148,7 +149,7 @@ def carcassonne_tile_placed(
 
 
 @hookspec
-def carcassonne_figure_options(state: GameState, x: int, y: int, player: int) -> list[Any]:
+def carcassonne_figure_options(state: GameState, x: int, y: int, player: int) -> list[Any] | None:
     """What the player may do in the figure phase on the tile just placed.
 
     When: once per turn, after the tile placement.
@@ -187,7 +188,7 @@ def carcassonne_apply_action(state: GameState, action: Any) -> list[Any] | None:
 
 
 @hookspec
-def carcassonne_score(state: GameState, completed: list[int], final: bool) -> list[Any]:
+def carcassonne_score(state: GameState, completed: list[int], final: bool) -> list[Any] | None:
     """Points earned now, and figures that leave the board because of them.
 
     When: in the scoring phase of every turn (``final=False``, ``completed`` = the features this
@@ -242,7 +243,7 @@ def carcassonne_extra_turns(state: GameState) -> list[int] | None:
 
 
 @hookspec
-def carcassonne_action_types() -> list[type]:
+def carcassonne_action_types() -> list[type[TypedAction]] | None:
     """Action types this plugin defines, for the notation, records and the JSON protocol.
 
     When: once, when a parser for actions is built.
