@@ -605,8 +605,8 @@ class _Checker:
         # other side of one.
         chords = [
             (i, tuple(s for s, _ in d["sides"]))
-            for i, d in enumerate(defs)
-            if kinds[i] is not None and kinds[i].banks and len(d["sides"]) >= 2  # type: ignore[union-attr]
+            for i, (d, kind) in enumerate(zip(defs, kinds, strict=True))
+            if kind is not None and kind.banks and len(d["sides"]) >= 2
         ]
         for i, d in enumerate(defs):
             if not is_field(i):

@@ -91,6 +91,10 @@ def render_tile(tile: TileType, kinds: Mapping[str, FeatureKind], rotation: int 
             return None
         return kinds.get(f.kind)
 
+    def banked_or_unknown(f: RotatedFeature) -> bool:
+        k = kind_of(f)
+        return k is None or k.banks
+
     # Cities and other side kinds without banks. Several cities on a tile get shallower caps
     # (room for the fields between them); two crossing bands get no caps at all.
     def city_like(f: RotatedFeature) -> bool:
@@ -132,7 +136,7 @@ def render_tile(tile: TileType, kinds: Mapping[str, FeatureKind], rotation: int 
                     grid[r][c] = "MM"
             used["MM"] = "monastery"
     # Other banked kinds first, then roads (a road crosses a river on a bridge).
-    banked = [f for f in view.features if f.sides and (kind_of(f) is None or kind_of(f).banks)]  # type: ignore[union-attr]
+    banked = [f for f in view.features if f.sides and banked_or_unknown(f)]
     banked.sort(key=lambda f: f.kind == "road")
     for f in banked:
         road = f.kind == "road"
