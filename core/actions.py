@@ -19,6 +19,7 @@ and a :class:`TypedAction` subclass with a ``verb``), declares them in its
 
 from __future__ import annotations
 
+import typing
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 
@@ -112,6 +113,35 @@ def action_fields(action_type: type[TypedAction]) -> tuple[str, ...]:
     """The field names of an action type, in order (those of its NamedTuple)."""
     # Every action type derives from a NamedTuple, which the type of TypedAction cannot say.
     return action_type._fields  # type: ignore[attr-defined]
+
+
+#: Per action type. A dict rather than functools.cache, whose Hashable arguments mypy does not
+#: accept class objects for (python/mypy#20409).
+_FIELD_TYPES: dict[type[TypedAction], dict[str, str]] = {}
+
+
+def field_types(action_type: type[TypedAction]) -> dict[str, str]:
+    """Field name -> declared type name (``int``, ``str``, ``bool``), in field order.
+
+    Notation and JSON read an expansion's action fields with these, so a plugin's action type
+    needs no parsing code of its own.
+    """
+    found = _FIELD_TYPES.get(action_type)
+    if found is None:
+        try:
+            hints = typing.get_type_hints(action_type)
+        except Exception:  # noqa: BLE001 - unresolvable forward references: use the written names
+            hints = {}
+            for klass in reversed(action_type.__mro__):
+                hints.update(getattr(klass, "__annotations__", {}))
+        found = {}
+        for name in action_fields(action_type):
+            hint = hints.get(name, str)
+            if isinstance(hint, typing.ForwardRef):
+                hint = hint.__forward_arg__
+            found[name] = hint if isinstance(hint, str) else getattr(hint, "__name__", str(hint))
+        _FIELD_TYPES[action_type] = found
+    return found
 
 
 _Typed = TypedAction  # former private name

@@ -22,7 +22,6 @@ How fields read and write:
 from __future__ import annotations
 
 import functools
-import typing
 import weakref
 from dataclasses import dataclass
 from importlib import resources
@@ -31,7 +30,7 @@ from typing import Any
 from lark import Lark, Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from carcassonne.actions import CORE_ACTIONS, TypedAction, action_fields
+from carcassonne.actions import CORE_ACTIONS, TypedAction, action_fields, field_types
 from carcassonne.errors import CarcassonneError
 from carcassonne.geometry import CORNERS, HALVES, ROTATIONS, SIDES
 
@@ -69,23 +68,6 @@ class _Slot:
     optional: bool
 
 
-def _field_types(cls: type[TypedAction]) -> dict[str, str]:
-    """Field name -> type name (``int``, ``str``, ``bool``), from the class's annotations."""
-    try:
-        hints = typing.get_type_hints(cls)
-    except Exception:  # unresolvable forward references: fall back to the written names
-        hints = {}
-        for klass in reversed(cls.__mro__):
-            hints.update(getattr(klass, "__annotations__", {}))
-    out = {}
-    for name in action_fields(cls):
-        hint = hints.get(name, str)
-        if isinstance(hint, typing.ForwardRef):
-            hint = hint.__forward_arg__
-        out[name] = hint if isinstance(hint, str) else getattr(hint, "__name__", str(hint))
-    return out
-
-
 # Per action type. A dict rather than functools.cache, whose Hashable arguments mypy does not
 # accept class objects for (python/mypy#20409).
 _SLOTS: dict[type[TypedAction], tuple[_Slot, ...]] = {}
@@ -100,7 +82,7 @@ def _slots(cls: type[TypedAction]) -> tuple[_Slot, ...]:
 
 def _make_slots(cls: type[TypedAction]) -> tuple[_Slot, ...]:
     fields = action_fields(cls)
-    types = _field_types(cls)
+    types = field_types(cls)
     defaults = getattr(cls, "_field_defaults", {})
     slots = []
     i = 0

@@ -12,17 +12,13 @@ A *player view* (``player=N``) is what that player may know: it hides the order 
 from __future__ import annotations
 
 import json
-import typing
 from collections import Counter
 from typing import Any
 
-from carcassonne.actions import CORE_ACTIONS, TypedAction, action_fields
+from carcassonne.actions import CORE_ACTIONS, TypedAction, action_fields, field_types
 from carcassonne.errors import CarcassonneError
-
-try:  # the notation module is written in parallel; fall back to a generic text until it lands
-    from carcassonne import notation as _notation
-except ImportError:  # pragma: no cover - depends on the installation
-    _notation = None  # type: ignore[assignment]
+from carcassonne.notation import NotationError, action_to_text
+from carcassonne.notation import action_from_text as notation_action_from_text
 
 
 class ActionFormatError(CarcassonneError):
@@ -33,25 +29,16 @@ class ActionFormatError(CarcassonneError):
 
 
 def action_text(action: Any) -> str:
-    """The notation text of an action (``carcassonne.notation``), or a generic form without it."""
-    if _notation is not None:
-        return _notation.action_to_text(action)
-    fields = " ".join(str(v) for v in action)
-    return f"{action.verb} {fields}".strip()
+    """The notation text of an action (``carcassonne.notation``)."""
+    return action_to_text(action)
 
 
 def action_from_text(text: str, state: Any) -> Any:
     """Parse notation text for ``state``; raise :class:`ActionFormatError` with a reason."""
-    if _notation is not None:
-        try:
-            return _notation.action_from_text(text, state)
-        except _notation.NotationError as exc:
-            raise ActionFormatError(str(exc)) from None
-    wanted = text.strip()
-    for action in state.legal_actions():
-        if action_text(action) == wanted:
-            return action
-    raise ActionFormatError(f"not a legal action: {text!r}")
+    try:
+        return notation_action_from_text(text, state)
+    except NotationError as exc:
+        raise ActionFormatError(str(exc)) from None
 
 
 def illegal_message(exc: Any) -> str:
@@ -86,7 +73,7 @@ def action_from_dict(data: Any, config: Any) -> Any:
     missing = [f for f in fields if f not in data]
     if missing:
         raise ActionFormatError(f"action {verb!r} needs field(s) {', '.join(missing)}")
-    hints = _field_types(cls)
+    hints = field_types(cls)
     values = []
     for name in fields:
         value = data[name]
@@ -99,34 +86,6 @@ def action_from_dict(data: Any, config: Any) -> Any:
             raise ActionFormatError(f"field {name!r} of {verb!r} must be a string or a number")
         values.append(value)
     return cls(*values)
-
-
-# Per action type. A dict rather than functools.cache, whose Hashable arguments mypy does not
-# accept class objects for (python/mypy#20409).
-_FIELD_TYPES: dict[type[TypedAction], dict[str, str]] = {}
-
-
-def _field_types(cls: type[TypedAction]) -> dict[str, str]:
-    """Declared field types by name (``'int'``, ``'str'``), read from the named tuple."""
-    found = _FIELD_TYPES.get(cls)
-    if found is None:
-        found = _FIELD_TYPES[cls] = _read_field_types(cls)
-    return found
-
-
-def _read_field_types(cls: type[TypedAction]) -> dict[str, str]:
-    try:
-        hints: dict[str, Any] = typing.get_type_hints(cls)
-    except Exception:  # noqa: BLE001 - unresolvable names: fall back to the written ones
-        hints = {}
-        for klass in reversed(cls.__mro__):
-            hints.update(getattr(klass, "__annotations__", {}))
-    out = {}
-    for name, hint in hints.items():
-        if isinstance(hint, typing.ForwardRef):
-            hint = hint.__forward_arg__
-        out[name] = hint if isinstance(hint, str) else getattr(hint, "__name__", str(hint))
-    return out
 
 
 def action_json(action: Any) -> dict[str, Any]:
