@@ -791,9 +791,13 @@ class GameState:
             active = self.player
             decisions.sort(key=lambda d: ((d.player - active) % n, d.kind, repr(d.data)))
             self.queue = tuple(decisions)
-        if self.queue:
+        while self.queue:
             self.pending, self.queue = self.queue[0], self.queue[1:]
             self._legal = None
+            if self.legal_actions() == [_PASS]:
+                # an earlier answer took every option (a target another wagon wanted): the
+                # decision is moot, as if the plugin had not asked it
+                continue
             if self.pending.player != self.player:
                 events.append(ev.DecisionPending(self.pending.player, self.pending.kind))
             return

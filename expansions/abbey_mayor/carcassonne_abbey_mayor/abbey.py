@@ -60,11 +60,18 @@ def tile_placed(state: Any, tile: Any) -> None:
     state.ext[NAME] = tuple(data)
 
 
+def last_placer(state: Any) -> int:
+    """Who placed the most recent tile (the last drawn tile may have gone back to the box,
+    making the current player someone who placed nothing)."""
+    newest = max(state.board.values(), key=lambda placed: placed.base)
+    return newest.player if newest.player >= 0 else state.player
+
+
 def extra_turns(state: Any) -> list[int]:
     """Abbey holders, clockwise from the player after the last tile-placer up to that player."""
     if not state.config.options[OPT_ABBEY_ENDGAME]:
         return []
     n = state.players
-    last = state.player
+    last = last_placer(state)
     order = [(last + 1 + i) % n for i in range(n)]
     return [p for p in order if held(state, p)]

@@ -173,3 +173,21 @@ def test_abbey_not_offered_into_a_non_hole():
     assert state.pending.kind == "draw"
     state.apply(Draw())
     assert place is not None  # the helper stays importable for other tests
+
+
+def test_end_game_order_starts_after_the_last_player_who_placed_a_tile():
+    # Blue places the last placeable tile; Yellow draws the last tile, which fits nowhere
+    state = board(RING, player=BLUE, players=3, pile=["BA/Rr", "BA/Cccc+"], expansions=AM)
+    state.apply(Draw())
+    state.apply(PlaceTile("BA/Rr", -1, -1, 270))
+    state.apply(Pass())
+    events = state.apply(Draw())  # Yellow
+    assert [(e.type, e.tile) for e in events if e.type.startswith("tile-")] == [
+        ("tile-drawn", "BA/Cccc+"),
+        ("tile-returned", "BA/Cccc+"),
+    ]
+    assert state.pending.kind == "draw" and state.pending.player == YELLOW
+    state.apply(Pass())
+    assert state.pending.player == RED
+    state.apply(Pass())
+    assert state.pending.player == BLUE

@@ -171,3 +171,20 @@ def test_wagon_option_off():
     state.force_draw("BA/C")
     state.apply(PlaceTile("BA/C", 0, -1, 180))
     assert figure_options(state, "wagon") == set()
+
+
+def test_a_wagon_whose_targets_were_all_taken_is_not_asked():
+    tiles = ["BA/LR @(-1,0) r270", "BA/RCr @(0,0) r0", "BA/C @(0,-1) r180", "BA/C @(1,-1) r180"]
+    figures = [(YELLOW, "wagon", 0, 0, "E"), (RED, "wagon", 1, -1, "S")]
+    state = board(tiles, figures, player=BLUE, players=3, expansions=AM)
+    place(state, "BA/CRRR @(1,0) r0", ("meeple", "S"))  # Blue takes the south road
+    assert state.pending.player == YELLOW
+    assert state.legal_actions() == [
+        PlaceFigure("wagon", -1, 0, "monastery"),
+        PlaceFigure("wagon", 1, 0, "E"),
+        Pass(),
+    ]
+    events = state.apply(PlaceFigure("wagon", 1, 0, "E"))  # Red's only target
+    assert not any(e.type == "decision" for e in events)
+    assert state.player == YELLOW and state.pending.kind in ("draw", "tile")
+    assert state.supply[RED]["wagon"] == 1
