@@ -10,9 +10,12 @@ with a forced draw, and read the points an action scored::
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from typing import Any
 
 from carcassonne.actions import Draw, Pass, PlaceFigure, PlaceTile
 from carcassonne.config import GameConfig
+from carcassonne.errors import IllegalActionError
 from carcassonne.position import Position, build_state
 from carcassonne.state import GameState
 
@@ -110,3 +113,23 @@ def figure_totals(state: GameState) -> list[dict[str, int]]:
 def initial_figures(config: GameConfig) -> list[dict[str, int]]:
     """What :func:`figure_totals` must always be."""
     return [{k.name: k.count for k in config.figure_kinds.values()} for _ in range(config.players)]
+
+
+def check_actions(state: GameState, wrong: Iterable[Any] = ()) -> None:
+    """Every legal action applies (each on a clone); each of ``wrong`` that is not legal is
+    refused with :class:`IllegalActionError` and leaves the state equal to what it was."""
+    legal = state.legal_actions()
+    for action in legal:
+        state.clone().apply(action)
+    probe = state.clone()
+    for action in wrong:
+        if action in legal:
+            continue
+        try:
+            probe.apply(action)
+        except IllegalActionError:
+            pass
+        else:
+            raise AssertionError(f"{action} was accepted, but it is not a legal action")
+        if probe != state:
+            raise AssertionError(f"refusing {action} changed the state")
