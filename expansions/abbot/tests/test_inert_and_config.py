@@ -10,16 +10,7 @@ from carcassonne import ConfigError, GameConfig, GameState, Pass, PlaceFigure, P
 from carcassonne.plugins import installed_expansions
 from carcassonne.testing import BLUE, RED, board, place, points
 
-AB01_BOARD = [
-    "BA/RFrG @(0,0) r0",
-    "BA/C @(0,-1) r0",
-    "BA/C @(-1,-1) r0",
-    "BA/C @(1,-1) r0",
-    "BA/RFr @(-1,0) r0",
-    "BA/RFr @(1,0) r0",
-    "BA/L @(0,1) r0",
-    "BA/L @(-1,1) r0",
-]
+from .shared import AB01_BOARD
 
 
 def test_without_the_abbot_a_garden_is_inert() -> None:

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 from carcassonne import Draw, GameConfig, GameState, Pass, PlaceFigure, PlaceTile
-from carcassonne.plugins import installed_expansions
 from carcassonne.position import Position, build_state
 from carcassonne.testing import BLUE, RED, points
 from carcassonne_abbot.actions import ReturnAbbot
 
-
-def usable_expansion(wanted: str) -> str:
-    """The entry-point name of an installed expansion that loads, else skip the test."""
-    for name, entry_point in installed_expansions().items():
-        if name.replace("-", "_") == wanted:
-            try:
-                entry_point.load()
-            except Exception as exc:  # another engineer's expansion may be unfinished
-                pytest.skip(f"expansion {name} does not load yet: {exc}")
-            return name
-    pytest.skip(f"expansion {wanted} is not installed")
+from .shared import usable_expansion
 
 
 def test_abbot_on_the_garden_of_the_river_curve() -> None:

@@ -8,10 +8,11 @@ import pytest
 
 from carcassonne import Draw, GameConfig, IllegalActionError, Pass, PlaceFigure, PlaceTile
 from carcassonne.hookspecs import hookimpl
-from carcassonne.plugins import installed_expansions
 from carcassonne.position import Position, build_state
 from carcassonne.testing import BLUE, RED, board
 from carcassonne_abbot.actions import ReturnAbbot
+
+from .shared import usable_expansion
 
 START = "BA/RCr @(0,0) r0"
 
@@ -27,18 +28,6 @@ def figure_options(state: Any, tile: str, x: int, y: int, rotation: int) -> set[
     assert actions[-1] == Pass()
     assert len(set(actions)) == len(actions)
     return set(actions)
-
-
-def usable_expansion(wanted: str) -> str:
-    """The entry-point name of an installed expansion that loads, else skip the test."""
-    for name, entry_point in installed_expansions().items():
-        if name.replace("-", "_") == wanted:
-            try:
-                entry_point.load()
-            except Exception as exc:  # another engineer's expansion may be unfinished
-                pytest.skip(f"expansion {name} does not load yet: {exc}")
-            return name
-    pytest.skip(f"expansion {wanted} is not installed")
 
 
 def meeple(x: int, y: int, location: str) -> PlaceFigure:

@@ -4,16 +4,7 @@ from __future__ import annotations
 
 from carcassonne.testing import BLUE, RED, board, place, points
 
-AB01_BOARD = [
-    "BA/RFrG @(0,0) r0",
-    "BA/C @(0,-1) r0",
-    "BA/C @(-1,-1) r0",
-    "BA/C @(1,-1) r0",
-    "BA/RFr @(-1,0) r0",
-    "BA/RFr @(1,0) r0",
-    "BA/L @(0,1) r0",
-    "BA/L @(-1,1) r0",
-]
+from .shared import AB01_BOARD
 
 
 def kinds(events: list, type_: str) -> list[str]:
