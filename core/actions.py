@@ -144,8 +144,6 @@ def field_types(action_type: type[TypedAction]) -> dict[str, str]:
     return found
 
 
-_Typed = TypedAction  # former private name
-
 Action = Any  # any of the named-tuple action types, core or plugin
 
 CORE_ACTIONS: tuple[type[TypedAction], ...] = (Draw, PlaceTile, PlaceFigure, Pass)

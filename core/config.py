@@ -266,11 +266,6 @@ class GameConfig:
             self._tile_codes[tile.id] = codes
         return codes
 
-    def pattern_sides(self, pattern: int) -> tuple[str | None, ...]:
-        """A frontier pattern decoded: the edge type each side's neighbour shows, or None."""
-        names = {code: name for name, code in self.edge_codes.items()}
-        return tuple(names.get((pattern >> (4 * side)) & 15) for side in range(4))
-
     def segment_data(self, tile: TileType, rotation: int) -> tuple[tuple, ...]:
         """Per segment of a rotated tile: (kind, open edges, surround?, border offsets, attrs).
 

@@ -66,10 +66,6 @@ def rotate_half(half: int, rotation: int) -> int:
     return (half + 2 * (rotation // 90)) & 7
 
 
-def rotate_corner(corner: int, rotation: int) -> int:
-    return (corner + rotation // 90) & 3
-
-
 def neighbour(x: int, y: int, side: int) -> tuple[int, int]:
     dx, dy = SIDE_OFFSETS[side]
     return x + dx, y + dy

@@ -369,10 +369,6 @@ class GameState:
     def tile_at(self, x: int, y: int) -> Placed | None:
         return self.board.get((x, y))
 
-    def open_squares(self) -> list[Pos]:
-        """Empty squares next to the board (sharing an edge with a tile), sorted."""
-        return sorted(self.frontier)
-
     def holes(self) -> list[Pos]:
         """Empty squares whose four orthogonal neighbours are all placed, sorted."""
         return sorted(
