@@ -18,7 +18,7 @@ def test_every_engine_package_is_listed():
     for name, folder in folders.items():
         for init in folder.rglob("__init__.py"):
             relative = init.parent.relative_to(folder).parts
-            found.add(".".join((name, *relative)))
+            found.add(".".join(part for part in (name, *relative) if part))
     assert found == listed
 
 
