@@ -168,10 +168,9 @@ def _place_figures(state: GameState, figures: Sequence[tuple[int, str, int, int,
         state.place_figure(player, kind, x, y, location, [])
     for root, figure in state.figures():
         if state.is_complete(root):
-            x, y = state.npos[figure.node]
             raise PositionError(
-                f"figure {config.names[figure.player]} {figure.kind} at {x},{y} "
-                f"{state.location_of(figure.node)}: its {state.nkind[root]} is complete "
+                f"figure {config.names[figure.player]} {figure.kind} at {figure.x},{figure.y} "
+                f"{figure.location}: its {state.nkind[root]} is complete "
                 "(it would have been scored)"
             )
 
@@ -259,7 +258,7 @@ def position_of(state: GameState) -> Position:
         )
     tiles = [(p.tile.id, x, y, p.rotation) for (x, y), p in state.board.items()]
     figures = [
-        (fig.player, fig.kind, *state.npos[fig.node], state.figure_location(fig))
+        (fig.player, fig.kind, fig.x, fig.y, fig.location)
         for _, fig in state.figures()
     ]
     return Position(

@@ -229,13 +229,12 @@ def _features(state: Any) -> list[dict[str, Any]]:
 
 
 def _figure(state: Any, root: int, fig: Any) -> dict[str, Any]:
-    x, y = state.npos[fig.node]
     return {
         "owner": fig.player,
         "kind": fig.kind,
-        "x": x,
-        "y": y,
-        "location": state.figure_location(fig),
+        "x": fig.x,
+        "y": fig.y,
+        "location": fig.location,
         "feature": root,
     }
 

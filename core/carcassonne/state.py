@@ -57,11 +57,14 @@ class Placed(NamedTuple):
 
 
 class Figure(NamedTuple):
+    """A figure on the board: whose, what, and where it was put (a barn keeps its corner)."""
+
     player: int
     kind: str
-    node: int  # the segment it stands on
-    #: Where it was put (a barn's corner, a farmer's half-edge); "" for the segment's name.
-    location: str = ""
+    x: int
+    y: int
+    #: Where it was put, in board orientation (a barn's corner, a farmer's half-edge).
+    location: str
 
 
 class ReturnedFigure(NamedTuple):
@@ -369,6 +372,10 @@ class GameState:
     def tile_at(self, x: int, y: int) -> Placed | None:
         return self.board.get((x, y))
 
+    def placement_order(self) -> list[tuple[int, int]]:
+        """The squares of the board's tiles in the order they were placed (start tile first)."""
+        return [pos for pos, _ in sorted(self.board.items(), key=lambda item: item[1].base)]
+
     def holes(self) -> list[Pos]:
         """Empty squares whose four orthogonal neighbours are all placed, sorted."""
         return sorted(
@@ -422,7 +429,7 @@ class GameState:
 
     def figure_location(self, figure: Figure) -> str:
         """Where a figure stands, as it was put there (a barn keeps its corner)."""
-        return figure.location or self.location_of(figure.node)
+        return figure.location
 
     def feature_kind(self, feature: int) -> str:
         return self.nkind[feature]
@@ -868,8 +875,7 @@ class GameState:
                 keep.append(fig)
                 continue
             self.supply[fig.player][fig.kind] += 1
-            x, y = self.npos[fig.node]
-            loc = self.figure_location(fig)
+            x, y, loc = fig.x, fig.y, fig.location
             out.append(ReturnedFigure(fig.player, fig.kind, x, y, loc, root, self.nkind[root]))
             events.append(ev.FigureReturned(fig.player, fig.kind, x, y, loc))
         self.nfigs[root] = tuple(keep)
@@ -887,7 +893,7 @@ class GameState:
             raise CarcassonneError(f"player {player} has no {kind} left")
         self.supply[player][kind] -= 1
         root = self.find(node)
-        self.nfigs[root] = self.nfigs[root] + (Figure(player, kind, node, location),)
+        self.nfigs[root] = self.nfigs[root] + (Figure(player, kind, x, y, location),)
         events.append(ev.FigurePlaced(player, kind, x, y, location))
 
     def _put_tile(

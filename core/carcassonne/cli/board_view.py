@@ -156,8 +156,7 @@ def render_board(
     min_y, max_y = _clip(min_y, max_y, fy, rows)
     figures: dict[tuple[int, int], list[tuple[str, int, str]]] = {}
     for _root, fig in state.figures():
-        pos = state.npos[fig.node]
-        figures.setdefault(pos, []).append((state.figure_location(fig), fig.player, fig.kind))
+        figures.setdefault((fig.x, fig.y), []).append((fig.location, fig.player, fig.kind))
     label_width = max(len(str(min_y)), len(str(max_y)), 2)
     header = GAP.join(f"{x:^{WIDTH}}" for x in range(min_x, max_x + 1))
     lines = [(" " * (label_width + 1) + header).rstrip()]

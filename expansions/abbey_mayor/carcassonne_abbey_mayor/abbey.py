@@ -63,8 +63,8 @@ def tile_placed(state: Any, tile: Any) -> None:
 def last_placer(state: Any) -> int:
     """Who placed the most recent tile (the last drawn tile may have gone back to the box,
     making the current player someone who placed nothing)."""
-    newest = max(state.board.values(), key=lambda placed: placed.base)
-    return newest.player if newest.player >= 0 else state.player
+    newest = state.tile_at(*state.placement_order()[-1])
+    return newest.player if newest is not None and newest.player >= 0 else state.player
 
 
 def extra_turns(state: Any) -> list[int]:

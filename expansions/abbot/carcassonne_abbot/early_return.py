@@ -24,8 +24,7 @@ def returns(state: Any, player: int) -> list[ReturnAbbot]:
     options = []
     for feature, figure in state.figures():
         if figure.player == player and figure.kind == ABBOT and not state.is_complete(feature):
-            x, y = state.npos[figure.node]
-            options.append(ReturnAbbot(x, y, state.location_of(figure.node)))
+            options.append(ReturnAbbot(figure.x, figure.y, figure.location))
     return options
 
 
