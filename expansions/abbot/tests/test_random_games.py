@@ -30,7 +30,7 @@ def observable(state: GameState) -> tuple:
     """Everything a player can see of a state, in a comparable form."""
     return (
         tuple(sorted((pos, p.tile.id, p.rotation) for pos, p in state.board.items())),
-        tuple(sorted((state.feature_at(fig.x, fig.y, fig.location), fig) for _, fig in state.figures())),
+        tuple(sorted((root, fig) for root, fig in state.figures())),
         tuple(tuple(sorted(s.items())) for s in state.supply),
         tuple(state.scores),
         state.pending,
