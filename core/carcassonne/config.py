@@ -179,6 +179,10 @@ class GameConfig:
             self.names,
             tuple((name, _picklable(plugin)) for name, plugin in self.extra_plugins),
         )
+        try:  # the configuration unpickled states of this game will share
+            _REBUILT.setdefault(self._spec, self)
+        except TypeError:  # an unhashable plugin object: no sharing, still correct
+            pass
 
     # -- identity: equal when built from equal specs; pickled as the spec ---------------------
 
