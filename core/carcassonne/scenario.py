@@ -27,8 +27,7 @@ from carcassonne.errors import CarcassonneError, IllegalActionError
 from carcassonne.events import Event, FigureReturned, PointsScored
 from carcassonne.geometry import CORNERS
 from carcassonne.notation import NotationError, action_from_text, action_to_text
-from carcassonne.plugins import installed_expansions
-from carcassonne.position import FORMAT, PositionError, build_state, parse_position
+from carcassonne.position import FORMAT, PositionError, build_state, config_of, parse_position
 from carcassonne.state import GameState
 
 #: Keys of a scenario file, of a step and of a step's expectations.
@@ -38,8 +37,6 @@ EXPECT_KEYS = (
     "points", "final_points", "scores", "returned", "illegal", "legal_figures", "legal",
     "not_legal", "complete", "open", "same_feature", "game_over",
 )  # fmt: skip
-#: Position keys that make the configuration (the rest go to parse_position).
-CONFIG_KEYS = ("format", "engine", "players", "seed", "expansions", "options")
 DEFAULT_PLAYERS = ("red", "blue")
 
 
@@ -155,42 +152,18 @@ def _known(table: Mapping[str, Any], keys: Sequence[str], where: str, fail: Any)
 
 
 def scenario_config(scenario: Scenario) -> GameConfig:
-    data = scenario.position
-    if data.get("format", FORMAT) != FORMAT:
-        raise ScenarioError(f"{scenario.path}: position.format: this engine reads {FORMAT}")
-    names = data.get("players", list(DEFAULT_PLAYERS))
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise ScenarioError(f"{scenario.path}: position.players: a list of names expected")
-    expansions = data.get("expansions", [])
-    if isinstance(expansions, dict):
-        expansions = list(expansions)
-    installed = installed_expansions()
-    for name in expansions:
-        if name not in installed:
-            known = ", ".join(sorted(installed)) or "none"
-            raise ScenarioError(
-                f"{scenario.path}: position.expansions: {name!r} is not installed "
-                f"(installed: {known})"
-            )
+    table = {"format": FORMAT, "players": list(DEFAULT_PLAYERS), **scenario.position}
     try:
-        return GameConfig(
-            players=len(names),
-            names=names,
-            expansions=list(expansions),
-            options=data.get("options", {}),
-            seed=data.get("seed", 0),
-            plugins=list(scenario.plugins),
-        )
-    except CarcassonneError as exc:
+        return config_of(table, scenario.plugins)
+    except PositionError as exc:
         raise ScenarioError(f"{scenario.path}: position: {exc}") from None
 
 
 def scenario_state(scenario: Scenario) -> GameState:
     """The state at the scenario's position."""
     config = scenario_config(scenario)
-    table = {k: v for k, v in scenario.position.items() if k not in CONFIG_KEYS}
     try:
-        return build_state(config, parse_position(table, config))
+        return build_state(config, parse_position(dict(scenario.position), config))
     except PositionError as exc:
         raise ScenarioError(f"{scenario.path}: position: {exc}") from None
 

@@ -44,12 +44,7 @@ def play(config: GameConfig, seed: int) -> tuple[GameState, Counter[str]]:
             testing.check_actions(before, BOGUS)
         if type(action) is PlaceFigure and action.figure == "big":
             seen["big placed"] += 1
-        lines = Counter(
-            (state.feature_id(e.feature), e.player, e.final)
-            for e in events
-            if e.type == "points" and e.reason != "abbot returned"
-        )
-        assert all(count == 1 for count in lines.values()), lines
+        testing.check_award_lines(state, events)
         for e in events:
             if e.type != "points":
                 continue
