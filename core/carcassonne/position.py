@@ -326,8 +326,11 @@ _KEYS = (
 )  # fmt: skip
 
 
-def load_position(source: str | Path, *, text: bool = False) -> GameState:
-    """The game at a saved position (a TOML file, or its text with ``text=True``)."""
+def load_position(
+    source: str | Path, *, text: bool = False, plugins: Sequence[tuple[str, object]] = ()
+) -> GameState:
+    """The game at a saved position (a TOML file, or its text with ``text=True``);
+    ``plugins``: extra plugin objects the game uses."""
     if text:
         content = str(source)
     else:
@@ -339,7 +342,7 @@ def load_position(source: str | Path, *, text: bool = False) -> GameState:
         data = tomllib.loads(content)
     except tomllib.TOMLDecodeError as exc:
         raise PositionError(f"the position is not valid TOML: {exc}") from None
-    config = config_of(data)
+    config = config_of(data, plugins)
     return build_state(config, parse_position(data, config))
 
 

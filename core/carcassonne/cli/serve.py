@@ -6,7 +6,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from carcassonne.cli.game_args import UserError, user_errors
+from carcassonne.cli.game_args import (
+    UserError,
+    add_plugin_argument,
+    plugins_from_args,
+    user_errors,
+)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -19,6 +24,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--stdio", action="store_true", help="use stdin and stdout (the only transport)"
     )
+    add_plugin_argument(parser)
     parser.set_defaults(handler=run)
 
 
@@ -28,4 +34,4 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("choose a transport: --stdio")
     from carcassonne.protocol import serve_stdio
 
-    return serve_stdio()
+    return serve_stdio(plugins_from_args(args))
