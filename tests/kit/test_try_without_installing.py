@@ -162,4 +162,5 @@ def test_a_plugin_that_fails_to_import_is_named(capsys, tmp_path: Path):
     broken.write_text("raise RuntimeError('half-written')\n", encoding="utf-8")
     status, _, err = run(capsys, "tiles", "list", "--plugin", str(broken))
     assert status == 2
-    assert err == f"carcassonne: --plugin {broken}: importing it failed: RuntimeError: half-written\n"
+    expected = f"--plugin {broken}: importing it failed: RuntimeError: half-written"
+    assert err == f"carcassonne: {expected}\n"
