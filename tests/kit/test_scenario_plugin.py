@@ -66,9 +66,7 @@ def test_a_malformed_scenario_names_the_file_and_entry(tmp_path: Path):
 
 
 def test_an_illegal_action_that_is_accepted_is_reported(tmp_path: Path):
-    text = (B01 % 4).replace(
-        'expect.returned = ["red meeple"]', 'expect.illegal = "not legal"'
-    )
+    text = (B01 % 4).replace('expect.returned = ["red meeple"]', 'expect.illegal = "not legal"')
     (tmp_path / "accepted.scenario.toml").write_text(text, encoding="utf-8")
     result = run_pytest(tmp_path)
     assert "    expected: refused: not legal\n    got:      accepted" in result.stdout
