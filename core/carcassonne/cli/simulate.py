@@ -25,6 +25,7 @@ from carcassonne.cli.game_args import (
     parse_names,
     user_errors,
 )
+from carcassonne.cli.report import BalanceReport, format_report
 from carcassonne.config import GameConfig
 from carcassonne.state import GameState
 
@@ -45,6 +46,12 @@ def add_parser(subparsers: Any) -> None:
         help=f"bot for every seat, or one per seat ({', '.join(sorted(BOTS))}; default greedy)",
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument(
+        "--report",
+        action="store_true",
+        help="add the balance report: points by source, win rate by seat, figure use, tiles "
+        "returned, game length (carcassonne.cli.report)",
+    )
     parser.add_argument("--save-dir", metavar="DIR", help="save every game's record in DIR")
     parser.add_argument(
         "--progress", action="store_true", help="show a progress bar even when not on a terminal"
@@ -78,12 +85,14 @@ def run(args: argparse.Namespace) -> int:
         from carcassonne.record import save_record
     progress = args.progress or sys.stderr.isatty()
     summary = Summary(config, seats)
+    report = BalanceReport(config, seats) if args.report else None
+    sink = summary if report is None else report.tee(summary)
     started = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
         # a record names the configuration's seed: give a saved game its own configuration
         game_config = config if save_dir is None else build_config(args, len(seats), seed)
-        state = play_game(game_config, seats, seed, summary)
+        state = play_game(game_config, seats, seed, sink)
         if save_dir is not None:
             save_record(state, save_dir / f"game-{seed}.txt")
         if progress:
@@ -91,14 +100,19 @@ def run(args: argparse.Namespace) -> int:
     if progress:
         print(file=sys.stderr)
     result = summary.result(time.perf_counter() - started)
+    if report is not None:
+        result["report"] = report.result()
     if args.json:
         print(json.dumps(result, sort_keys=True, indent=2))
     else:
         print(format_summary(result))
+        if report is not None:
+            print()
+            print(format_report(result["report"]))
     return 0
 
 
-def play_game(config: GameConfig, seats: list[str], seed: int, summary: Summary) -> GameState:
+def play_game(config: GameConfig, seats: list[str], seed: int, summary: Any) -> GameState:
     """One bot game with the given seed; its events go into ``summary``."""
     state = GameState.new(config, seed=seed)
     bots = [make_bot(name, seed * 31 + p + 1) for p, name in enumerate(seats)]
