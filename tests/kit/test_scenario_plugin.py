@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,25 +31,36 @@ expect.returned = ["red meeple"]
 
 def run_pytest(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *args, str(folder)],
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rA", *args, "."],
         capture_output=True,
         text=True,
         cwd=folder,
     )
 
 
-def test_a_right_scenario_passes(tmp_path: Path):
-    (tmp_path / "b01.scenario.toml").write_text(B01 % 4, encoding="utf-8")
-    result = run_pytest(tmp_path)
-    assert result.returncode == 0, result.stdout
-    assert "1 passed" in result.stdout
+@pytest.fixture(scope="module")
+def child_run(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """One child pytest over four files: a right, a wrong, a malformed and an accepted
+    'illegal' scenario (one process: pytest starts slowly)."""
+    folder = tmp_path_factory.mktemp("scenarios")
+    (folder / "right.scenario.toml").write_text(B01 % 4, encoding="utf-8")
+    (folder / "b01.scenario.toml").write_text(B01 % 5, encoding="utf-8")
+    typo = (B01 % 4).replace("expect.points", "expect.pionts")
+    (folder / "typo.scenario.toml").write_text(typo, encoding="utf-8")
+    accepted = (B01 % 4).replace('expect.returned = ["red meeple"]', 'expect.illegal = "not legal"')
+    (folder / "accepted.scenario.toml").write_text(accepted, encoding="utf-8")
+    result = run_pytest(folder)
+    assert result.returncode == 1, result.stdout + result.stderr
+    return result.stdout
 
 
-def test_a_wrong_scenario_fails_with_expected_got_and_the_board(tmp_path: Path):
-    (tmp_path / "b01.scenario.toml").write_text(B01 % 5, encoding="utf-8")
-    result = run_pytest(tmp_path)
-    assert result.returncode == 1
-    out = result.stdout
+def test_a_right_scenario_passes(child_run: str):
+    assert "PASSED right.scenario.toml::right" in child_run
+    assert "3 failed, 1 passed" in child_run
+
+
+def test_a_wrong_scenario_fails_with_expected_got_and_the_board(child_run: str):
+    out = child_run.split("_ scenario b01 _")[1].split("_ scenario ")[0]
     assert "scenario 'B-01 Two-tile city'" in out and "failed at step 1" in out
     assert "actions: tile BA/C 0,-1 r180; pass" in out
     assert "    expected: red +5\n" in out
@@ -54,27 +68,32 @@ def test_a_wrong_scenario_fails_with_expected_got_and_the_board(tmp_path: Path):
     assert "board (A=red  B=blue" in out
     assert "-1 .....\n   .###.\n   .###.\n 0 -----" in out  # the city, the road
     assert "Traceback" not in out and "def runtest" not in out
-    assert "FAILED b01.scenario.toml::b01" in out
+    assert "FAILED b01.scenario.toml::b01" in child_run
 
 
-def test_a_malformed_scenario_names_the_file_and_entry(tmp_path: Path):
-    text = (B01 % 4).replace("expect.points", "expect.pionts")
-    (tmp_path / "typo.scenario.toml").write_text(text, encoding="utf-8")
-    result = run_pytest(tmp_path)
-    assert result.returncode == 1
-    assert "typo.scenario.toml: step 1: expect.unknown key 'pionts'" in result.stdout
+def test_a_malformed_scenario_names_the_file_and_entry(child_run: str):
+    assert "typo.scenario.toml: step 1: expect.unknown key 'pionts'" in child_run
 
 
-def test_an_illegal_action_that_is_accepted_is_reported(tmp_path: Path):
-    text = (B01 % 4).replace('expect.returned = ["red meeple"]', 'expect.illegal = "not legal"')
-    (tmp_path / "accepted.scenario.toml").write_text(text, encoding="utf-8")
-    result = run_pytest(tmp_path)
-    assert "    expected: refused: not legal\n    got:      accepted" in result.stdout
+def test_an_illegal_action_that_is_accepted_is_reported(child_run: str):
+    assert "    expected: refused: not legal\n    got:      accepted" in child_run
 
 
 def test_the_projects_run_collects_the_scenario_files():
+    """Every scenario file of the repository lies under pytest's testpaths, and pytest
+    collects the scenario folders as test items."""
+    testpaths = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "pytest"
+    ]["ini_options"]["testpaths"]
+    files = sorted(ROOT.glob("tests/**/*.scenario.toml")) + sorted(
+        ROOT.glob("expansions/*/tests/**/*.scenario.toml")
+    )
+    assert len(files) >= 30
+    for path in files:
+        assert path.relative_to(ROOT).parts[0] in testpaths, path
+    folders = ["tests/scenarios", "expansions/inns_cathedrals/tests/scenarios"]
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-p", "no:cacheprovider"],
+        [sys.executable, "-m", "pytest", "--collect-only", "-p", "no:cacheprovider", *folders],
         capture_output=True,
         text=True,
         cwd=ROOT,
