@@ -480,9 +480,28 @@ def _compute_layout(tile: TileType, kinds: Mapping[str, FeatureKind]) -> TileLay
             out.spots[name] = point
 
     # Field half-edges and corners.
+    def clear(p: Point) -> bool:
+        """Whether a figure's foot at ``p`` stands on open ground (no area, wall or path)."""
+        for area in out.areas:
+            if _point_in_polygon(p, area.polygon):
+                return False
+            if any(polyline_distance(p, w) < 6 for w in area.walls):
+                return False
+        for path in out.paths:
+            reach = out.styles[path.index].width / 2 + 5
+            if any(polyline_distance(p, line) < reach for line in path.lines):
+                return False
+        return all(math.dist(p, c.point) >= c.radius + 4 for c in out.centres)
+
     for h, name in enumerate(HALVES):
         if halves[h] >= 0:
-            out.spots[name] = half_point(h, HALF_SPOT_DEPTH)
+            side, second = divmod(h, 2)
+            candidates = [
+                _along(side, t if second else 1 - t, depth)
+                for depth in (HALF_SPOT_DEPTH, 10.0, 7.0)
+                for t in (0.75, 0.82, 0.68, 0.88)
+            ]
+            out.spots[name] = next((p for p in candidates if clear(p)), candidates[0])
     for c, name in enumerate(CORNERS):
         if view.corner_feature[c] >= 0:
             out.spots[name] = _toward(CORNER_POINTS[c], CENTRE, 0.22)

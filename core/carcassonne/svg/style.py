@@ -136,6 +136,20 @@ def default_style(kind: FeatureKind | None, name: str) -> KindStyle:
     return KindStyle("marker", fill, stroke, label=label)
 
 
+def _declared_style(kind: FeatureKind | None) -> dict[str, object]:
+    """The look a kind declares through an optional ``svg_style`` attribute: a mapping, or a
+    tuple of ``(key, value)`` pairs (hashable, for a field of a frozen dataclass). This is the
+    only place that reads it."""
+    declared = getattr(kind, "svg_style", None) if kind is not None else None
+    if isinstance(declared, Mapping):
+        return dict(declared)
+    if isinstance(declared, tuple) and all(
+        isinstance(pair, tuple) and len(pair) == 2 for pair in declared
+    ):
+        return dict(declared)
+    return {}
+
+
 def kind_style(
     kind: FeatureKind | None, name: str, colors: Mapping[str, str] | None = None
 ) -> KindStyle:
@@ -143,14 +157,14 @@ def kind_style(
 
     In order: the colours given for the kind (``colors[name]``, and ``colors[name + "-edge"]``
     for its outline) on top of the kind's own declaration (an optional ``svg_style`` attribute
-    of its ``FeatureKind``: a mapping with any of ``shape``, ``fill``, ``stroke``, ``width``,
-    ``label``), the built-in look of the core's and shipped expansions' kinds, or the default
+    of its ``FeatureKind``: any of ``shape``, ``fill``, ``stroke``, ``width``, ``label``), the
+    built-in look of the core's and shipped expansions' kinds, or the default
     look of its shape.
     """
     palette = {**DEFAULT_COLORS, **(colors or {})}
     style = _builtin(name, palette) or default_style(kind, name)
-    declared = getattr(kind, "svg_style", None) if kind is not None else None
-    if isinstance(declared, Mapping):
+    declared = _declared_style(kind)
+    if declared:
         shape = declared.get("shape", style.shape)
         width = declared.get("width", style.width)
         style = KindStyle(
