@@ -14,7 +14,7 @@ import colorsys
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, cast
 
 from carcassonne.tileset.model import FeatureKind
 
@@ -168,7 +168,7 @@ def kind_style(
         shape = declared.get("shape", style.shape)
         width = declared.get("width", style.width)
         style = KindStyle(
-            shape=shape if shape in SHAPES else style.shape,
+            shape=cast(Shape, shape) if shape in SHAPES else style.shape,
             fill=str(declared.get("fill", style.fill)),
             stroke=str(declared.get("stroke", style.stroke)),
             width=float(width) if isinstance(width, int | float) else style.width,
