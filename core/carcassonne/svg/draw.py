@@ -294,7 +294,7 @@ FIGURE_SHAPES: dict[str, str] = {
     # The barn: a house with a big door, standing where four tiles meet.
     "barn": (
         '<path d="M-12 11L-12 -3L0 -13L12 -3L12 11Z"/>'
-        '<path d="M-5 11L-5 1L5 1L5 11Z" fill="#3a2a1c"/>'
+        '<path d="M-4.5 11L-4.5 3.5L4.5 3.5L4.5 11Z" fill="#3a2a1c"/>'
     ),
 }
 #: A figure kind nobody drew: a pawn with the kind's initial.
