@@ -8,7 +8,7 @@ attributes, which any CSS rule overrides.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from carcassonne.svg.layout import Point, TileLayout, layout_tile, rotate_point
@@ -70,12 +70,51 @@ def _style_of(layout: TileLayout, index: int) -> KindStyle:
     return layout.styles[index]
 
 
+#: Drawn tiles by (what, tile object, kinds, colours, rotation): a board draws the same tile
+#: types turn after turn. The tile is kept in the entry so that its id cannot be reused.
+_MEMO: dict[tuple[object, ...], tuple[TileType, str]] = {}
+_MEMO_LIMIT = 8192
+
+
+def _memo(
+    what: str,
+    tile: TileType,
+    kinds: Mapping[str, FeatureKind],
+    colors: Mapping[str, str] | None,
+    rotation: int,
+    draw: Callable[[], str],
+) -> str:
+    key = (
+        what,
+        id(tile),
+        tuple(sorted(kinds.items(), key=lambda item: item[0])),
+        tuple(sorted(colors.items())) if colors else (),
+        rotation,
+    )
+    entry = _MEMO.get(key)
+    if entry is not None and entry[0] is tile:
+        return entry[1]
+    if len(_MEMO) >= _MEMO_LIMIT:
+        _MEMO.clear()
+    text = draw()
+    _MEMO[key] = (tile, text)
+    return text
+
+
 def tile_group(
     tile: TileType,
     kinds: Mapping[str, FeatureKind],
     colors: Mapping[str, str] | None = None,
 ) -> str:
     """``<g id="tile-...">`` drawing ``tile`` in its reference orientation in a 100 x 100 box."""
+    return _memo("group", tile, kinds, colors, 0, lambda: _tile_group(tile, kinds, colors))
+
+
+def _tile_group(
+    tile: TileType,
+    kinds: Mapping[str, FeatureKind],
+    colors: Mapping[str, str] | None = None,
+) -> str:
     layout = layout_tile(tile, kinds)
     palette = {**DEFAULT_COLORS, **(colors or {})}
 
@@ -160,6 +199,17 @@ def tile_marks(
     """What stays upright when a tile turns, in the tile's 100 x 100 box of the board
     orientation: centre features (a monastery's roof points up), attribute badges (shields)
     and the labels of kinds drawn with the default look."""
+    return _memo(
+        "marks", tile, kinds, colors, rotation, lambda: _tile_marks(tile, kinds, rotation, colors)
+    )
+
+
+def _tile_marks(
+    tile: TileType,
+    kinds: Mapping[str, FeatureKind],
+    rotation: int,
+    colors: Mapping[str, str] | None = None,
+) -> str:
     layout = layout_tile(tile, kinds)
     palette = {**DEFAULT_COLORS, **(colors or {})}
     parts = []
