@@ -4,9 +4,10 @@ Independent of the renderer's own geometry: it parses the document the renderer 
 ``<use>`` into ``<defs>`` with their transforms, and paints the elements the tile art is made
 of (``rect``, ``circle``, and ``path`` made of straight segments: M L H V Z) in document order,
 the last one covering the point winning. Fills count where the point is inside (even-odd),
-strokes where it lies within half the stroke width of the line. Elements with a partial opacity
-(highlights) and elements of the classes given in ``skip`` are ignored. An element it cannot
-read is an error, so a change of the renderer cannot make the tests pass by accident.
+strokes where it lies within half the stroke width of the line. Elements with a partial
+opacity (highlights, shadows, seams) and elements of the classes given in ``skip`` are ignored.
+An element it cannot read is an error, so a change of the renderer cannot make the tests pass by
+accident.
 """
 
 from __future__ import annotations
@@ -149,7 +150,7 @@ def colour_at(root: ET.Element, p: Point, skip: tuple[str, ...] = ()) -> str | N
         classes = (el.get("class") or "").split()
         if tag in ("defs", "style", "title") or any(c in skip for c in classes):
             return
-        if el.get("fill-opacity") not in (None, "1"):
+        if any(el.get(a) not in (None, "1") for a in ("opacity", "fill-opacity", "stroke-opacity")):
             return
         if el.get("transform"):
             q = _inverse(el.get("transform", ""), q)

@@ -250,6 +250,12 @@ def test_save_is_atomic(tmp_path, monkeypatch):
     target.write_text("old", encoding="utf-8")
     svg.tile("BA/C").save(target)
     assert target.read_text(encoding="utf-8").startswith("<svg")
+    fresh = tmp_path / "fresh.svg"
+    svg.tile("BA/C").save(fresh)
+    umask = os.umask(0)
+    os.umask(umask)
+    assert fresh.stat().st_mode & 0o777 == 0o666 & ~umask  # not the temporary file's 0600
+    fresh.unlink()
     monkeypatch.setitem(sys.modules, "cairosvg", None)
     with pytest.raises(svg.MissingExtraError):
         svg.tile("BA/C").save(tmp_path / "tile.png")

@@ -162,6 +162,13 @@ def _tile_group(
                 parts.append(_circle("junction", path.end, 5.5, palette["junction"], "#3d2a1a"))
     for point in layout.junctions:
         parts.append(_circle("junction", point, 7, palette["junction"], "#3d2a1a"))
+    for area in layout.areas:  # the walls cast a shadow on the fields outside
+        if area.walls:
+            d = "".join(points_d(w, closed=False) for w in area.walls)
+            parts.append(
+                f'<path {attrs(class_="shadow", d=d)} fill="none" stroke="#000000" '
+                'stroke-opacity="0.2" stroke-width="9" stroke-linejoin="round"/>'
+            )
     for area in layout.areas:
         s = style(area.index)
         cls = _k(area.kind)
@@ -180,6 +187,10 @@ def _tile_group(
                 f"<path {attrs(class_=cls, d=points_d(strip), fill=s.fill, stroke=s.stroke)} "
                 'stroke-width="1.5" stroke-linejoin="round"/>'
             )
+    parts.append(
+        '<rect class="seam" width="100" height="100" fill="none" stroke="#000000" '
+        'stroke-opacity="0.15" stroke-width="1"/>'
+    )
     for pocket in layout.pockets:
         parts.append(
             f"<circle {attrs(class_='k-field pocket', cx=num(pocket.point[0]))} "

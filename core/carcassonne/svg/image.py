@@ -63,6 +63,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        os.chmod(tmp, _mode_for(path))  # mkstemp makes the file private; a picture is not
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()
@@ -74,6 +75,16 @@ def write_atomically(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions of the file being replaced, or those a new file gets (umask)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def document(

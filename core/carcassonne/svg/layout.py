@@ -293,18 +293,21 @@ def _point_in_polygon(p: Point, polygon: Sequence[Point]) -> bool:
     return inside
 
 
-def _segment_distance(p: Point, a: Point, b: Point) -> float:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length2 = dx * dx + dy * dy
-    if length2 == 0:
-        return math.dist(p, a)
-    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
-
-
-def polyline_distance(p: Point, line: Sequence[Point]) -> float:
-    """The distance from ``p`` to the polyline ``line``."""
-    return min(_segment_distance(p, line[i], line[i + 1]) for i in range(len(line) - 1))
+def near(p: Point, line: Sequence[Point], reach: float) -> bool:
+    """Whether ``p`` lies closer than ``reach`` to the polyline ``line``."""
+    px, py = p
+    reach2 = reach * reach
+    ax, ay = line[0]
+    for bx, by in line[1:]:
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy
+        t = 0.0 if length2 == 0 else ((px - ax) * dx + (py - ay) * dy) / length2
+        t = 0.0 if t < 0 else 1.0 if t > 1 else t
+        ex, ey = px - ax - t * dx, py - ay - t * dy
+        if ex * ex + ey * ey < reach2:
+            return True
+        ax, ay = bx, by
+    return False
 
 
 #: Where centre features may stand, best first: the centre, then toward each side, then the
@@ -425,11 +428,11 @@ def _compute_layout(tile: TileType, kinds: Mapping[str, FeatureKind]) -> TileLay
     def blocked(p: Point, radius: float) -> bool:
         for f in through:
             for line in _through_lines(f):
-                if polyline_distance(p, line) < radius + out.styles[f.index].width / 2 + 3:
+                if near(p, line, radius + out.styles[f.index].width / 2 + 3):
                     return True
         for area in out.areas:
             if _point_in_polygon(p, area.polygon) or any(
-                polyline_distance(p, w) < radius for w in area.walls
+                near(p, w, radius) for w in area.walls
             ):
                 return True
         return any(math.dist(p, c.point) < radius + c.radius for c in out.centres)
@@ -485,11 +488,11 @@ def _compute_layout(tile: TileType, kinds: Mapping[str, FeatureKind]) -> TileLay
         for area in out.areas:
             if _point_in_polygon(p, area.polygon):
                 return False
-            if any(polyline_distance(p, w) < 6 for w in area.walls):
+            if any(near(p, w, 6) for w in area.walls):
                 return False
         for path in out.paths:
             reach = out.styles[path.index].width / 2 + 5
-            if any(polyline_distance(p, line) < reach for line in path.lines):
+            if any(near(p, line, reach) for line in path.lines):
                 return False
         return all(math.dist(p, c.point) >= c.radius + 4 for c in out.centres)
 
