@@ -61,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         f"SVG {len(picture.encode('utf-8')) / 1024:.0f} KiB"
     )
     warm = timed(lambda: svg.board(state), args.repeat)
+
     def forget() -> None:
         layout._CACHE.clear()
         draw._MEMO.clear()

@@ -431,9 +431,7 @@ def _compute_layout(tile: TileType, kinds: Mapping[str, FeatureKind]) -> TileLay
                 if near(p, line, radius + out.styles[f.index].width / 2 + 3):
                     return True
         for area in out.areas:
-            if _point_in_polygon(p, area.polygon) or any(
-                near(p, w, radius) for w in area.walls
-            ):
+            if _point_in_polygon(p, area.polygon) or any(near(p, w, radius) for w in area.walls):
                 return True
         return any(math.dist(p, c.point) < radius + c.radius for c in out.centres)
 
