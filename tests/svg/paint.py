@@ -2,12 +2,12 @@
 
 Independent of the renderer's own geometry: it parses the document the renderer wrote, follows
 ``<use>`` into ``<defs>`` with their transforms, and paints the elements the tile art is made
-of (``rect``, ``circle``, and ``path`` made of straight segments: M L H V Z) in document order,
-the last one covering the point winning. Fills count where the point is inside (even-odd),
-strokes where it lies within half the stroke width of the line. Elements with a partial
-opacity (highlights, shadows, seams) and elements of the classes given in ``skip`` are ignored.
-An element it cannot read is an error, so a change of the renderer cannot make the tests pass by
-accident.
+of (``rect``, ``circle``, ``ellipse`` (fill only) and ``path`` made of straight segments:
+M L H V Z) in document order, the last one covering the point winning. Fills count where the
+point is inside (even-odd), strokes where it lies within half the stroke width of the line.
+Elements with a partial opacity (highlights, shadows, seams) and elements of the classes given
+in ``skip`` are ignored. An element it cannot read is an error, so a change of the renderer
+cannot make the tests pass by accident.
 """
 
 from __future__ import annotations
@@ -125,6 +125,11 @@ def _paint(el: ET.Element, p: Point, inherited: dict[str, str]) -> str | None:
             hit = fill
         if stroke != "none" and abs(d - r) <= width / 2:
             hit = stroke
+    elif tag == "ellipse":
+        dx = (p[0] - float(el.get("cx", "0"))) / float(el.get("rx", "1"))
+        dy = (p[1] - float(el.get("cy", "0"))) / float(el.get("ry", "1"))
+        if fill != "none" and dx * dx + dy * dy <= 1:
+            hit = fill
     elif tag == "path":
         subpaths = _subpaths(el.get("d", ""))
         if fill != "none" and sum(_inside(p, pts) for pts, _ in subpaths) % 2 == 1:

@@ -15,7 +15,7 @@ from carcassonne.geometry import HALVES, SIDES
 from carcassonne.svg.style import DEFAULT_COLORS, name_color
 from carcassonne.tileset import catalog
 from carcassonne.tileset.loader import parse_tileset_text
-from carcassonne.tileset.model import FeatureKind, TileType
+from carcassonne.tileset.model import Attribute, FeatureKind, TileType
 
 from .paint import colour_at, parse
 
@@ -148,7 +148,14 @@ class StyledKind(FeatureKind):
 
 FAN_KINDS = {
     **catalog.core_kinds(),
-    "castle": FeatureKind("castle", "sides", edge="castle", completion="edges", provider="fan"),
+    "castle": FeatureKind(
+        "castle",
+        "sides",
+        edge="castle",
+        completion="edges",
+        provider="fan",
+        attributes=frozenset({"gold"}),  # declared nowhere: a labelled dot
+    ),
     "canal": FeatureKind("canal", "sides", edge="canal", banks=True, provider="fan"),
     "well": FeatureKind("well", "center", provider="fan"),
     "lava": StyledKind(
@@ -159,7 +166,12 @@ FAN_KINDS = {
         svg_style=(("shape", "path"), ("fill", "#ff4400")),
     ),
     "road": FeatureKind(
-        "road", "sides", edge="road", banks=True, attributes=frozenset({"inn"}), provider="core"
+        "road",
+        "sides",
+        edge="road",
+        banks=True,
+        attributes=frozenset({"inn"}),
+        attribute_info=(Attribute("inn", "inn", marker="inn"),),
     ),
 }
 FAN_SET = """
@@ -167,7 +179,7 @@ FAN_SET = """
 id = "F/1"
 count = 2
 features = \"\"\"
-castle N
+castle N gold=2
 canal E W
 road S inn=1
 field EL WR -> N
@@ -204,8 +216,9 @@ def test_a_fans_kinds_get_a_readable_default_look():
     assert 'class="k-well"' in text
     root = ET.fromstring(text)
     labels = sorted(el.text or "" for el in root.iter("{http://www.w3.org/2000/svg}text"))
-    assert labels == ["C", "C", "I", "W"]  # castle, canal, the inn badge, the well
-    assert 'class="attribute a-inn"' in text
+    assert labels == ["C", "C", "G2", "W"]  # castle, canal, its gold (a dot), the well
+    assert 'class="inn a-inn" data-count="1"' in text  # the road's inn: its declared marker
+    assert "<title>inn 1</title>" in text
 
 
 def test_a_kind_may_declare_how_it_is_drawn():

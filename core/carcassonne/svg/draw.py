@@ -235,7 +235,10 @@ def _tile_marks(
         if s.label and f.kind not in ("road", "river", "city"):
             parts.append(_label(rotate_point(spot, rotation), s.label, s.stroke))
     for badge in layout.badges:
-        parts.append(_badge(badge.name, badge.value, rotate_point(badge.point, rotation), palette))
+        kind = kinds.get(tile.features[badge.index].kind)
+        marker, title = attribute_marker(kind, badge.name)
+        point = rotate_point(badge.point, rotation)
+        parts.append(_badge(marker, badge.name, title, badge.value, point, palette))
     return "".join(parts)
 
 
@@ -300,9 +303,21 @@ def _centre(kind: str, p: Point, s: KindStyle) -> str:
     )
 
 
-def _badge(name: str, value: int, p: Point, palette: Mapping[str, str]) -> str:
+def attribute_marker(kind: FeatureKind | None, name: str) -> tuple[str, str]:
+    """``(marker, title)`` of attribute ``name`` of ``kind``: the marker its declaration names
+    (``shield``, ``inn``, ``cathedral``, anything else a labelled dot) and the words for it."""
+    if kind is None:
+        return ("shield" if name == "shields" else "dot"), name
+    info = kind.attribute(name)
+    return info.marker, info.title
+
+
+def _badge(
+    marker: str, name: str, title: str, value: int, p: Point, palette: Mapping[str, str]
+) -> str:
     x, y = p
-    if name == "shields":
+    head = f"{_title(f'{title} {value}')}"
+    if marker == "shield":
         shapes = []
         for i in range(value):
             sx = x + (i - (value - 1) / 2) * 15
@@ -311,10 +326,28 @@ def _badge(name: str, value: int, p: Point, palette: Mapping[str, str]) -> str:
                 f"<path {attrs(d=points_d(pts), fill=palette['shield'])} "
                 f'{attrs(stroke=palette["shield-edge"])} stroke-width="1.4"/>'
             )
-        return f'<g class="shield" data-count="{value}">{"".join(shapes)}</g>'
-    text = name[:1].upper() + (str(value) if value > 1 else "")
+        cls = "shield" if name == "shields" else f"shield a-{css_name(name)}"
+        return f"<g {attrs(class_=cls, data_count=value)}>{head}{''.join(shapes)}</g>"
+    if marker == "inn":  # a house by a small lake
+        lake = f'<ellipse {attrs(cx=num(x + 5), cy=num(y + 5), rx=7, ry=3.5)} fill="#5aa6e6"/>'
+        house = [(x - 7, y + 4), (x - 7, y - 3), (x - 2, y - 8), (x + 3, y - 3), (x + 3, y + 4)]
+        return (
+            f"<g {attrs(class_='inn a-' + css_name(name), data_count=value)}>{head}{lake}"
+            f'<path {attrs(d=points_d(house))} fill="#f6e7c1" stroke="#5b3b22" '
+            'stroke-width="1.3" stroke-linejoin="round"/></g>'
+        )
+    if marker == "cathedral":  # a nave and a tower with a cross
+        nave = [(x - 9, y + 7), (x - 9, y - 1), (x - 2, y - 6), (x + 2, y - 6), (x + 2, y + 7)]
+        tower = [(x + 2, y + 7), (x + 2, y - 7), (x + 5.5, y - 12), (x + 9, y - 7), (x + 9, y + 7)]
+        return (
+            f"<g {attrs(class_='cathedral a-' + css_name(name), data_count=value)}>{head}"
+            f'<path {attrs(d=points_d(nave))} fill="#d9d4e8" stroke="#3e3552" stroke-width="1.3"/>'
+            f'<path {attrs(d=points_d(tower))} fill="#b9b0d3" stroke="#3e3552" '
+            'stroke-width="1.3" stroke-linejoin="round"/></g>'
+        )
+    text = (title[:1] or name[:1]).upper() + (str(value) if value > 1 else "")
     return (
-        f"<g {attrs(class_='attribute a-' + css_name(name))}>{_title(f'{name} {value}')}"
+        f"<g {attrs(class_='attribute a-' + css_name(name), data_count=value)}>{head}"
         f'<circle {attrs(cx=num(x), cy=num(y), r=7)} fill="#fffdf5" stroke="#3b3328" '
         'stroke-width="1.4"/>'
         f'<text {attrs(x=num(x), y=num(y + 3.5))} font-size="9.5" font-family="sans-serif" '

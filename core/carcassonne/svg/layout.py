@@ -517,7 +517,8 @@ def _compute_layout(tile: TileType, kinds: Mapping[str, FeatureKind]) -> TileLay
 
 
 def _badge_point(anchor: Point, name: str) -> Point:
-    """Shields sit beside the figure spot (toward the centre), other attributes above it."""
+    """Shields sit beside the figure spot (toward the centre), other attributes on its other
+    side."""
     dx = 12.0 if anchor[0] <= 50 else -12.0
     if name == "shields":
         return (anchor[0] + dx, anchor[1] + (8.0 if anchor[1] <= 50 else -8.0))
