@@ -7,8 +7,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from carcassonne import GameState
 from carcassonne.cli.game_args import UserError, user_errors
-from carcassonne.state import ForcedDraw, GameState
+from carcassonne.values import ForcedDraw
 
 
 def add_parser(subparsers: Any) -> None:

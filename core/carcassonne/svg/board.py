@@ -9,6 +9,7 @@ from typing import Literal
 from carcassonne import GameState
 from carcassonne.geometry import CORNER_INDEX, CORNERS, HALF_INDEX, HALVES, SIDE_INDEX, SIDES
 from carcassonne.svg.draw import (
+    CLIP_DEF,
     attrs,
     css_name,
     figure_defs,
@@ -121,7 +122,7 @@ def board(
         (fig for _, fig in state.figures()),
         key=lambda f: (f.y, f.x, f.location, f.player, f.kind),
     )
-    defs = "".join(tile_group(t, kinds, colors) for _, t in types)
+    defs = CLIP_DEF + "".join(tile_group(t, kinds, colors) for _, t in types)
     defs += figure_defs(f.kind for f in figures)
     parts = [f"<defs>{defs}</defs>"]
     parts.append(

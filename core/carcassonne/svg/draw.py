@@ -57,6 +57,12 @@ def css_name(text: str) -> str:
     return "".join(out)
 
 
+#: The id of the clip path that keeps shadows inside their tile; :data:`CLIP_DEF` must be in
+#: the ``<defs>`` of every document that draws tiles.
+TILE_CLIP = "tile-clip"
+CLIP_DEF = f'<clipPath id="{TILE_CLIP}"><rect width="100" height="100"/></clipPath>'
+
+
 def tile_ref(tile: TileType) -> str:
     """The id of a tile's drawing in ``<defs>``."""
     return "tile-" + css_name(tile.id)
@@ -167,7 +173,8 @@ def _tile_group(
             d = "".join(points_d(w, closed=False) for w in area.walls)
             parts.append(
                 f'<path {attrs(class_="shadow", d=d)} fill="none" stroke="#000000" '
-                'stroke-opacity="0.2" stroke-width="9" stroke-linejoin="round"/>'
+                'stroke-opacity="0.2" stroke-width="9" stroke-linejoin="round" '
+                f'clip-path="url(#{TILE_CLIP})"/>'
             )
     for area in layout.areas:
         s = style(area.index)

@@ -311,7 +311,7 @@ def near(p: Point, line: Sequence[Point], reach: float) -> bool:
 
 
 #: Where centre features may stand, best first: the centre, then toward each side, then the
-#: diagonals.
+#: diagonals, then close to each side (a field left below a three-sided city).
 CENTRE_CANDIDATES: tuple[Point, ...] = (
     CENTRE,
     (50.0, 25.0),
@@ -322,6 +322,10 @@ CENTRE_CANDIDATES: tuple[Point, ...] = (
     (72.0, 28.0),
     (72.0, 72.0),
     (28.0, 72.0),
+    (50.0, 86.0),
+    (86.0, 50.0),
+    (50.0, 14.0),
+    (14.0, 50.0),
 )
 POCKET_CANDIDATES: tuple[Point, ...] = (
     (50.0, 23.0),
@@ -517,12 +521,13 @@ def _compute_layout(tile: TileType, kinds: Mapping[str, FeatureKind]) -> TileLay
 
 
 def _badge_point(anchor: Point, name: str) -> Point:
-    """Shields sit beside the figure spot (toward the centre), other attributes on its other
-    side."""
+    """Attributes sit beside the feature's figure spot, toward the centre: shields on the side
+    of the centre, other attributes on the other."""
     dx = 12.0 if anchor[0] <= 50 else -12.0
+    toward = 1.0 if anchor[1] <= 50 else -1.0
     if name == "shields":
-        return (anchor[0] + dx, anchor[1] + (8.0 if anchor[1] <= 50 else -8.0))
-    return (anchor[0] - dx, anchor[1] + (8.0 if anchor[1] <= 50 else -8.0))
+        return (anchor[0] + dx, anchor[1] + 8.0 * toward)
+    return (anchor[0] + dx, anchor[1] - 12.0 * toward)
 
 
 def _through_lines(f: RotatedFeature) -> list[tuple[Point, ...]]:

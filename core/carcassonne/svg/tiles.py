@@ -7,7 +7,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from carcassonne.errors import CarcassonneError
-from carcassonne.svg.draw import attrs, num, tile_group, tile_marks, tile_ref
+from carcassonne.svg.draw import CLIP_DEF, attrs, num, tile_group, tile_marks, tile_ref
 from carcassonne.svg.image import SvgImage, document
 from carcassonne.svg.style import DEFAULT_COLORS
 from carcassonne.tileset import catalog
@@ -65,7 +65,7 @@ def tile(
         f"{attrs(data_rotation=rotation, transform=f'rotate({rotation} 50 50)')}/>"
     )
     marks = tile_marks(t, kinds, rotation, colors)
-    body = f"<defs>{tile_group(t, kinds, colors)}</defs>{use}{marks}"
+    body = f"<defs>{CLIP_DEF}{tile_group(t, kinds, colors)}</defs>{use}{marks}"
     return document(
         body, view=(0, 0, 100, 100), width=size, css_class="carcassonne-tile", style=style
     )
@@ -95,7 +95,7 @@ def tile_sheet(
     width = columns * (cell_w + gap) + gap
     height = top + rows * (cell_h + gap) + gap
     total = sum(t.count for t in tiles)
-    parts = [f"<defs>{''.join(tile_group(t, kinds, colors) for t in tiles)}</defs>"]
+    parts = [f"<defs>{CLIP_DEF}{''.join(tile_group(t, kinds, colors) for t in tiles)}</defs>"]
     parts.append(f"<rect {attrs(width=num(width), height=num(height), fill=palette['board'])}/>")
     title = f"{ts.name}: {len(tiles)} tile types, {total} tiles"
     parts.append(
