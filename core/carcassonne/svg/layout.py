@@ -322,10 +322,10 @@ CENTRE_CANDIDATES: tuple[Point, ...] = (
     (72.0, 28.0),
     (72.0, 72.0),
     (28.0, 72.0),
-    (50.0, 86.0),
-    (86.0, 50.0),
-    (50.0, 14.0),
-    (14.0, 50.0),
+    (50.0, 84.0),
+    (84.0, 50.0),
+    (50.0, 16.0),
+    (16.0, 50.0),
 )
 POCKET_CANDIDATES: tuple[Point, ...] = (
     (50.0, 23.0),
@@ -430,6 +430,8 @@ def _compute_layout(tile: TileType, kinds: Mapping[str, FeatureKind]) -> TileLay
 
     # Centre features: the centre unless a through path or an area occupies it.
     def blocked(p: Point, radius: float) -> bool:
+        if min(p[0], p[1], 100 - p[0], 100 - p[1]) < radius + 3:  # keep off the tile's edge
+            return True
         for f in through:
             for line in _through_lines(f):
                 if near(p, line, radius + out.styles[f.index].width / 2 + 3):
