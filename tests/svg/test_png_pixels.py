@@ -15,7 +15,7 @@ import os
 import pytest
 
 try:
-    import cairosvg  # type: ignore[import-untyped]  # noqa: F401
+    import cairosvg  # noqa: F401
     from PIL import Image
 except (ImportError, OSError):
     if os.environ.get("CARCASSONNE_PNG_TESTS") == "required":

@@ -240,8 +240,3 @@ def _dark(color: str) -> bool:
         return False
     r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))
     return 0.299 * r + 0.587 * g + 0.114 * b < 70
-
-
-def board_squares(state: GameState) -> Iterable[tuple[int, int]]:
-    """The squares of the board's tiles (for callers that highlight their own)."""
-    return sorted(state.board)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from carcassonne.svg.layout import Point, TileLayout, layout_tile, rotate_point
+from carcassonne.svg.layout import Point, layout_tile, rotate_point
 from carcassonne.svg.style import DEFAULT_COLORS, KindStyle, kind_style
 from carcassonne.tileset.model import FeatureKind, TileType
 
@@ -72,10 +72,6 @@ def _title(text: str) -> str:
     return f"<title>{escape(text)}</title>"
 
 
-def _style_of(layout: TileLayout, index: int) -> KindStyle:
-    return layout.styles[index]
-
-
 #: Drawn tiles by (what, tile object, kinds, colours, rotation): a board draws the same tile
 #: types turn after turn. The tile is kept in the entry so that its id cannot be reused.
 _MEMO: dict[tuple[object, ...], tuple[TileType, str]] = {}
@@ -126,7 +122,7 @@ def _tile_group(
 
     def style(index: int) -> KindStyle:
         if not colors:
-            return _style_of(layout, index)
+            return layout.styles[index]
         f = tile.features[index]
         return kind_style(kinds.get(f.kind), f.kind, colors)
 
@@ -256,15 +252,6 @@ def _k(kind: str) -> str:
 def _circle(cls: str, p: Point, r: float, fill: str, stroke: str | None = None) -> str:
     extra = f' stroke="{stroke}" stroke-width="2"' if stroke else ""
     return f"<circle {attrs(class_=cls, cx=num(p[0]), cy=num(p[1]), r=num(r), fill=fill)}{extra}/>"
-
-
-def _house(cls: str, p: Point, fill: str) -> str:
-    x, y = p
-    pts = [(x - 5, y + 5), (x - 5, y - 1.5), (x, y - 6.5), (x + 5, y - 1.5), (x + 5, y + 5)]
-    return (
-        f'<path {attrs(class_=cls, d=points_d(pts), fill=fill)} stroke="#3d2a1a" '
-        'stroke-width="1.2" stroke-linejoin="round"/>'
-    )
 
 
 def _label(p: Point, text: str, color: str) -> str:

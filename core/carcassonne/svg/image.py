@@ -43,7 +43,7 @@ class SvgImage(str):
 def svg_to_png(svg: str, scale: float = 1.0) -> bytes:
     """Render SVG text to PNG bytes with cairosvg (the ``png`` extra)."""
     try:
-        import cairosvg  # type: ignore[import-untyped]
+        import cairosvg
     except ImportError as exc:  # cairosvg missing, or it cannot find the cairo library
         raise MissingExtraError(
             "PNG pictures need the png extra: pip install 'carcassonne-engine[png]' "

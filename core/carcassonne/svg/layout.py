@@ -224,7 +224,6 @@ def _area_shape(
     n = len(run)
     if n == 1:
         side = first
-        mid_in = _along(side, 0.5, cap_depth)
         if deep:
             tip = _along(side, 0.5, tip_depth)
             to_tip = _quad(end, _toward(_toward(end, tip, 0.5), SIDE_MIDDLES[side], 0.3), tip)
@@ -235,7 +234,6 @@ def _area_shape(
             control = _along(side, 0.5, 2 * cap_depth)
             wall = [end, *_quad(end, control, start)]
             spot = _along(side, 0.5, cap_depth * 0.48)
-            del mid_in
         return edge + wall[1:-1], [tuple(wall)], spot
     if n == 2:
         # A corner piece: the wall runs from the free end of one side to the free end of the
