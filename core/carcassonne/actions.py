@@ -20,6 +20,7 @@ and a :class:`TypedAction` subclass with a ``verb``), declares them in its
 from __future__ import annotations
 
 import typing
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from carcassonne.geometry import CORNERS, HALVES, SIDES
@@ -158,21 +159,37 @@ _PLUGIN_RANK = 3
 _LOCATION_RANK = {name: i for i, name in enumerate(SIDES + HALVES + CORNERS)}
 
 
-def _field_key(name: str, value: object) -> object:
-    if name == "location" and isinstance(value, str):
-        return (_LOCATION_RANK.get(value, len(_LOCATION_RANK)), value)
-    return value
+#: Per action type: the function giving an action's sort key (built once per type).
+_SORT_KEYS: dict[type[TypedAction], Callable[[Action], tuple[object, ...]]] = {}
 
 
-def action_sort_key(action: Action) -> tuple[int, str, tuple[object, ...]]:
+def _sort_key_of(action_type: type[TypedAction]) -> Callable[[Action], tuple[object, ...]]:
+    verb = action_type.verb
+    rank = _VERB_RANK.get(verb, _PLUGIN_RANK)
+    names = action_fields(action_type)
+    if "location" not in names:
+        return lambda action: (rank, verb, action)
+    at = names.index("location")
+    last = len(_LOCATION_RANK)
+
+    def key(action: Action) -> tuple[object, ...]:
+        fields: tuple[object, ...] = tuple.__getitem__(action, slice(None))  # type: ignore[call-overload]
+        location = fields[at]
+        board_order = (_LOCATION_RANK.get(location, last), location)  # type: ignore[call-overload]
+        return (rank, verb, fields[:at] + board_order + fields[at + 1 :])
+
+    return key
+
+
+def action_sort_key(action: Action) -> tuple[object, ...]:
     """The documented order of legal actions: ``draw``, then ``tile`` placements, then
     ``figure`` placements, then plugins' verbs alphabetically, then ``pass``; within a verb, by
     the action's fields in order, a ``location`` field in board order (N, E, S, W, then the
     half-edges NL ... WR, the corners NW ... SW, then other names alphabetically)."""
-    verb = action.verb
-    names = action_fields(type(action))
-    fields = tuple(_field_key(n, v) for n, v in zip(names, action, strict=True))  # type: ignore[call-overload]
-    return (_VERB_RANK.get(verb, _PLUGIN_RANK), verb, fields)
+    key = _SORT_KEYS.get(type(action))
+    if key is None:
+        key = _SORT_KEYS[type(action)] = _sort_key_of(type(action))
+    return key(action)
 
 
 def sort_actions(actions: list[Action]) -> list[Action]:

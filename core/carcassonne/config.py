@@ -146,6 +146,10 @@ class GameConfig:
         self.figure_kinds: Mapping[str, FigureKind] = MappingProxyType(
             {k.name: k for k in sorted(self.hooks.figure_kinds(self), key=lambda k: k.name)}
         )
+        #: The figure kinds that go wherever a meeple may (the base game offers them).
+        self.followers: tuple[str, ...] = tuple(
+            k.name for k in self.figure_kinds.values() if k.follower
+        )
         self.tile_types: Mapping[str, TileType] = MappingProxyType(self._load_tiles())
         self.aliases = {t.alias: t.id for t in self.tile_types.values() if t.alias}
         self.wildcard_edges = frozenset(
@@ -179,6 +183,10 @@ class GameConfig:
             self.names,
             tuple((name, _picklable(plugin)) for name, plugin in self.extra_plugins),
         )
+        try:  # the configuration unpickled states of this game will share
+            _REBUILT.setdefault(self._spec, self)
+        except TypeError:  # an unhashable plugin object: no sharing, still correct
+            pass
 
     # -- identity: equal when built from equal specs; pickled as the spec ---------------------
 

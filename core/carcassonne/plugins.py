@@ -133,8 +133,9 @@ def all_installed_manager() -> pluggy.PluginManager:
     return make_plugin_manager(installed_expansions())
 
 
-# A hook implementation ready to call: the plugin's name, the function, its parameter names.
-_Impl = tuple[str, Callable[..., object], tuple[str, ...]]
+# A hook implementation ready to call: the plugin's name, the function, and which of the hook's
+# arguments it takes (positions in the hookspec's order; None: all of them, in order).
+_Impl = tuple[str, Callable[..., object], tuple[int, ...] | None]
 
 
 def _flat(results: Iterable[tuple[str, object]]) -> list[object]:
@@ -172,26 +173,33 @@ class Hooks:
             if not hook_name.startswith("carcassonne_"):
                 continue
             caller = getattr(pm.hook, hook_name)
+            params = tuple(caller.spec.argnames) if caller.spec else ()
             impls = sorted(caller.get_hookimpls(), key=lambda i: order[i.plugin_name])
             self._impls[hook_name] = tuple(
-                (i.plugin_name, i.function, tuple(i.argnames)) for i in impls
+                (i.plugin_name, i.function, _positions(params, tuple(i.argnames))) for i in impls
             )
+        #: Hooks somebody implements: the others are skipped without a call on the hot path.
+        self._used = frozenset(name for name, impls in self._impls.items() if impls)
 
-    def _each(self, hook: str, **kwargs: object) -> list[tuple[str, object]]:
+    def _each(self, hook: str, *args: object) -> list[tuple[str, object]]:
+        """Every implementation's answer, in registration order; ``args`` in the hook's order."""
         out = []
-        for name, function, argnames in self._impls.get(hook, ()):
-            out.append((name, function(*[kwargs[a] for a in argnames])))
+        for name, function, picks in self._impls.get(hook, ()):
+            if picks is None:
+                out.append((name, function(*args)))
+            else:
+                out.append((name, function(*[args[i] for i in picks])))
         return out
 
-    def _first(self, hook: str, **kwargs: object) -> object:
-        for _name, function, argnames in self._impls.get(hook, ()):
-            result = function(*[kwargs[a] for a in argnames])
+    def _first(self, hook: str, *args: object) -> object:
+        for _name, function, picks in self._impls.get(hook, ()):
+            result = function(*args) if picks is None else function(*[args[i] for i in picks])
             if result is not None:
                 return result
         return None
 
     def implemented(self, hook: str) -> bool:
-        return bool(self._impls.get(hook))
+        return hook in self._used
 
     # -- setup ------------------------------------------------------------------------------
 
@@ -233,7 +241,7 @@ class Hooks:
     def figure_kinds(self, config: GameConfig) -> list[FigureKind]:
         owners: dict[str, str] = {}
         out: list[FigureKind] = []
-        for name, result in self._each("carcassonne_figure_kinds", config=config):
+        for name, result in self._each("carcassonne_figure_kinds", config):
             for kind in cast(list[FigureKind], result or []):
                 _claim("figure kind", owners, kind.name, name)
                 out.append(kind)
@@ -248,7 +256,7 @@ class Hooks:
         ]
 
     def setup(self, setup: Setup) -> None:
-        self._each("carcassonne_setup", setup=setup)
+        self._each("carcassonne_setup", setup)
 
     def action_types(self) -> list[type[TypedAction]]:
         owners = {t.verb: "core" for t in CORE_ACTIONS}
@@ -262,39 +270,43 @@ class Hooks:
     # -- tile phase ---------------------------------------------------------------------------
 
     def turn_actions(self, state: GameState) -> list[Action]:
-        return cast(list[Action], _flat(self._each("carcassonne_turn_actions", state=state)))
+        if "carcassonne_turn_actions" not in self._used:
+            return []
+        return cast(list[Action], _flat(self._each("carcassonne_turn_actions", state)))
 
     def veto_placements(
         self, state: GameState, tile: TileType, candidates: list[tuple[int, int, int]]
     ) -> set[tuple[int, int, int]]:
         vetoes: set[tuple[int, int, int]] = set()
-        for _name, result in self._each(
-            "carcassonne_veto_placements", state=state, tile=tile, candidates=candidates
-        ):
+        if "carcassonne_veto_placements" not in self._used:
+            return vetoes
+        for _name, result in self._each("carcassonne_veto_placements", state, tile, candidates):
             if result:
                 vetoes.update(cast(list[tuple[int, int, int]], result))
         return vetoes
 
     def tile_placed(self, state: GameState, x: int, y: int, tile: TileType, rotation: int) -> None:
-        self._each("carcassonne_tile_placed", state=state, x=x, y=y, tile=tile, rotation=rotation)
+        if "carcassonne_tile_placed" not in self._used:
+            return
+        self._each("carcassonne_tile_placed", state, x, y, tile, rotation)
 
     # -- figure phase -------------------------------------------------------------------------
 
     def figure_actions(self, state: GameState, x: int, y: int, player: int) -> list[Action]:
-        results = self._each("carcassonne_figure_actions", state=state, x=x, y=y, player=player)
+        results = self._each("carcassonne_figure_actions", state, x, y, player)
         return cast(list[Action], _flat(results))
 
     def veto_figure_actions(self, state: GameState, actions: list[Action]) -> set[Action]:
         vetoes: set[Action] = set()
-        for _name, result in self._each(
-            "carcassonne_veto_figure_actions", state=state, actions=actions
-        ):
+        if "carcassonne_veto_figure_actions" not in self._used:
+            return vetoes
+        for _name, result in self._each("carcassonne_veto_figure_actions", state, actions):
             if result:
                 vetoes.update(cast(list[Action], result))
         return vetoes
 
     def apply_action(self, state: GameState, action: Action) -> list[Event]:
-        result = self._first("carcassonne_apply_action", state=state, action=action)
+        result = self._first("carcassonne_apply_action", state, action)
         if result is None:
             raise PluginError(f"no plugin applies actions of type {type(action).__name__}")
         return cast(list[Event], result)
@@ -302,13 +314,13 @@ class Hooks:
     # -- scoring ------------------------------------------------------------------------------
 
     def score(self, state: GameState, completed: list[int], final: bool) -> list[ScoreItem]:
-        results = self._each("carcassonne_score", state=state, completed=completed, final=final)
+        results = self._each("carcassonne_score", state, completed, final)
         return cast(list[ScoreItem], _flat(results))
 
     def adjust_awards(self, state: GameState, awards: list[Award], final: bool) -> list[Award]:
-        for name, function, argnames in self._impls.get("carcassonne_adjust_awards", ()):
-            kwargs = {"state": state, "awards": list(awards), "final": final}
-            result = function(*[kwargs[a] for a in argnames])
+        for name, function, picks in self._impls.get("carcassonne_adjust_awards", ()):
+            args = (state, list(awards), final)
+            result = function(*args) if picks is None else function(*[args[i] for i in picks])
             if result is not None:
                 if not isinstance(result, list) or any(type(a) is not Award for a in result):
                     raise PluginError(
@@ -318,11 +330,13 @@ class Hooks:
         return awards
 
     def after_scoring(self, state: GameState, returned: list[ReturnedFigure]) -> list[Decision]:
-        results = self._each("carcassonne_after_scoring", state=state, returned=returned)
+        if "carcassonne_after_scoring" not in self._used:
+            return []
+        results = self._each("carcassonne_after_scoring", state, returned)
         return cast(list[Decision], _flat(results))
 
     def decision_actions(self, state: GameState, decision: Decision) -> list[Action]:
-        result = self._first("carcassonne_decision_actions", state=state, decision=decision)
+        result = self._first("carcassonne_decision_actions", state, decision)
         if result is None:
             raise PluginError(f"no plugin answers decisions of kind {decision.kind!r}")
         return cast(list[Action], result)
@@ -330,7 +344,16 @@ class Hooks:
     # -- end of game --------------------------------------------------------------------------
 
     def extra_turns(self, state: GameState) -> list[int]:
-        return cast(list[int], _flat(self._each("carcassonne_extra_turns", state=state)))
+        if "carcassonne_extra_turns" not in self._used:
+            return []
+        return cast(list[int], _flat(self._each("carcassonne_extra_turns", state)))
+
+
+def _positions(params: tuple[str, ...], wanted: tuple[str, ...]) -> tuple[int, ...] | None:
+    """Where an implementation's parameters stand among the hook's (None: all, in order)."""
+    if wanted == params:
+        return None
+    return tuple(params.index(name) for name in wanted)
 
 
 def kinds_of(pm: pluggy.PluginManager) -> dict[str, FeatureKind]:

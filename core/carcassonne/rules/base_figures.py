@@ -23,11 +23,7 @@ FIELD = "field"
 def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
     config = state.config
     supply = state.supply[player]
-    followers = [
-        kind.name
-        for kind in config.figure_kinds.values()
-        if kind.follower and supply.get(kind.name, 0) > 0
-    ]
+    followers = [name for name in config.followers if supply.get(name, 0) > 0]
     if not followers:
         return []
     farmers = config.options["farmers"]
