@@ -143,3 +143,20 @@ def test_strings_and_returns():
     ) and text in state.information_state_string(1)
     assert state.observation_string(0).startswith("turn 1 figure to_move=0 scores=[0, 0]")
     assert state.returns() == [0.0, 0.0]
+
+
+def test_a_board_outgrowing_the_window_ends_the_game_with_the_scores_so_far():
+    game = load(radius=1)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(0)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    engine = state.engine
+    assert not engine.is_over and state.legal_actions() == []
+    assert any(abs(a.x) > 1 or abs(a.y) > 1 for a in engine.legal_actions())
+    a, b = engine.scores
+    assert state.returns() == [float((a > b) - (a < b)), float((b > a) - (b < a))]

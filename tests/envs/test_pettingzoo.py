@@ -25,8 +25,10 @@ def test_pettingzoos_seed_test(expansions):
     pz_test.seed_test(lambda: env(expansions=expansions), num_cycles=500)
 
 
-def _play(game, seed):
-    """A whole game of uniformly random legal moves; the summed rewards per agent."""
+def _play(game, seed, ends=None):
+    """A whole game of uniformly random legal moves; the summed rewards per agent.
+
+    ``ends`` collects each agent's (terminated, truncated, info) at its end."""
     game.reset(seed=seed)
     rng = np.random.default_rng(seed)
     totals = {agent: 0.0 for agent in game.possible_agents}
@@ -34,6 +36,8 @@ def _play(game, seed):
         observation, reward, terminated, truncated, _ = game.last()
         totals[agent] += reward
         if terminated or truncated:
+            if ends is not None:
+                ends[agent] = (terminated, truncated, game.infos[agent])
             game.step(None)
             continue
         mask = observation["action_mask"]
@@ -75,3 +79,16 @@ def test_only_the_agent_to_act_gets_a_mask_and_reset_seeds_the_draws():
 def test_bad_arguments_are_refused():
     with pytest.raises(ValueError, match="rewards must be 'score' or 'win', not 'points'"):
         env(rewards="points")
+
+
+def test_a_board_outgrowing_the_window_truncates_the_game():
+    game = env(radius=1)
+    ends = {}
+    _play(game, 3, ends)
+    assert not game.state.is_over and game.agents == []
+    assert {agent: end[:2] for agent, end in ends.items()} == {
+        "player_0": (False, True),
+        "player_1": (False, True),
+    }
+    assert "outside the board window of radius 1" in ends["player_0"][2]["truncated"]
+    assert any(abs(a.x) > 1 or abs(a.y) > 1 for a in game.state.legal_actions())

@@ -41,12 +41,20 @@ from carcassonne.actions import CORE_ACTIONS, TypedAction, action_fields, field_
 from carcassonne.geometry import CORNERS, HALVES, ROTATIONS, SIDES
 from carcassonne.serialize import action_types
 
-#: A generous margin over the largest board seen in random games (docs/ai.md, "Board window").
-DEFAULT_RADIUS = 24
+#: Well beyond the largest board seen in random games (docs/ai.md, "Board window").
+DEFAULT_RADIUS = 32
 
 
 class ActionEncodingError(CarcassonneError):
     """An action has no id in the fixed action space, or an id names no legal action."""
+
+
+class OutsideWindowError(ActionEncodingError):
+    """A legal action lies outside the board window: the game has outgrown the radius.
+
+    The environments cut such a game off (PettingZoo: truncation; OpenSpiel: a terminal state),
+    see docs/ai.md.
+    """
 
 
 @dataclass(frozen=True)
@@ -169,7 +177,10 @@ class ActionCodec:
             if stride:
                 i = domain.index.get(value)
                 if i is None:
-                    raise ActionEncodingError(self._outside(block, domain, value))
+                    message = self._outside(block, domain, value)
+                    if domain.name in ("x", "y"):
+                        raise OutsideWindowError(message)
+                    raise ActionEncodingError(message)
                 code += i * stride
         return code
 

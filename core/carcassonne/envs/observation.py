@@ -92,6 +92,10 @@ class Layout:
         self._last = self._figures0 + players
         #: (tile id, rotation) -> [(location, kind plane, cells)] per occupiable segment.
         self._pictures: dict[tuple[str, int], list[tuple[str, int, tuple[int, ...]]]] = {}
+        #: (tile id, rotation) -> numpy offsets of every tile and kind plane cell it lights.
+        self._static: dict[tuple[str, int], FloatArray] = {}
+        #: The 9 cells of a square, relative to its top-left cell.
+        self._square = tuple(row * side + col for row in range(3) for col in range(3))
 
     def new(self) -> FloatArray:
         return self.np.zeros(self.size, dtype=self.np.float32)
@@ -111,12 +115,15 @@ class Layout:
         kind's plane, and the offsets of its cells relative to the square's top-left cell."""
         placed = state.tile_at(x, y)
         assert placed is not None
-        key = (placed.tile.id, placed.rotation)
+        return self._picture_of(placed.tile.id, placed.rotation)
+
+    def _picture_of(self, tile: str, rotation: int) -> list[tuple[str, int, tuple[int, ...]]]:
+        key = (tile, rotation)
         found = self._pictures.get(key)
         if found is None:
             side = self._side
             found = []
-            for feature in placed.rot.features:
+            for feature in self.config.tile_types[tile].rotated(rotation).features:
                 plane = self._kind_plane.get(feature.kind)
                 if plane is None:  # inert decoration
                     continue
@@ -128,6 +135,14 @@ class Layout:
                 offsets = tuple(row * side + col for row, col in dict.fromkeys(cells))
                 found.append((feature.location, plane * side * side, offsets))
             self._pictures[key] = found
+        return found
+
+    def _static_offsets(self, key: tuple[str, int]) -> FloatArray:
+        """Offsets (from a square's top-left cell) of the tile plane and kind planes it lights."""
+        offsets = list(self._square)
+        for _, plane, cells in self._picture_of(*key):
+            offsets.extend(plane + cell for cell in cells)
+        found = self._static[key] = self.np.asarray(offsets, dtype=self.np.int64)
         return found
 
     def fill(
@@ -149,29 +164,39 @@ class Layout:
         views = self.views(out)
         side, r = self._side, self.radius
         area = side * side
-        ones: list[int] = []  # flat offsets (into out) of cells set to 1
-        square = [0, 1, 2, side, side + 1, side + 2, 2 * side, 2 * side + 1, 2 * side + 2]
+        np = self.np
         order = state.placement_order()
-        last = order[-1] if decision in ("figure", "other") else None
         owners: dict[int, set[int]] = {}
         board = views["board"]
         for feature, fig in state.figures():
             owners.setdefault(feature, set()).add(fig.player)
             row, col = location_cell(fig.location)
             board[self._figures0 + fig.player, 3 * (fig.y + r) + row, 3 * (fig.x + r) + col] += 1
+        # the tile and kind planes: one vectorised write per distinct (tile, rotation)
+        squares: dict[tuple[str, int], list[int]] = {}
+        ones: list[int] = []  # flat offsets of the owner and last planes set to 1
         for x, y in order:
+            placed = state.tile_at(x, y)
+            assert placed is not None
             corner = 3 * (y + r) * side + 3 * (x + r)
-            ones.extend(corner + cell for cell in square)
-            if (x, y) == last:
-                ones.extend(self._last * area + corner + cell for cell in square)
-            for location, plane, offsets in self._picture(state, x, y):
-                ones.extend(plane + corner + cell for cell in offsets)
-                held = owners.get(state.feature_at(x, y, location)) if owners else None
-                if held:
-                    for p in held:
+            squares.setdefault((placed.tile.id, placed.rotation), []).append(corner)
+            if owners:
+                for location, _, offsets in self._picture(state, x, y):
+                    held = owners.get(state.feature_at(x, y, location))
+                    for p in held or ():
                         base = (self._owner0 + p) * area + corner
                         ones.extend(base + cell for cell in offsets)
-        out[ones] = 1.0
+        if decision in ("figure", "other") and order:
+            x, y = order[-1]
+            corner = self._last * area + 3 * (y + r) * side + 3 * (x + r)
+            ones.extend(corner + cell for cell in self._square)
+        parts = [np.asarray(ones, dtype=np.int64)]
+        for key, corners in squares.items():
+            lit = self._static.get(key)
+            if lit is None:
+                lit = self._static_offsets(key)
+            parts.append((np.asarray(corners)[:, None] + lit[None, :]).ravel())
+        out[np.concatenate(parts)] = 1.0
         if drawn is not None:
             views["drawn"][self._tile_index[drawn]] = 1.0
         pile = views["pile"]

@@ -11,7 +11,9 @@ Parameters: ``players`` (2), ``expansions`` (comma-separated names, ""), ``radiu
 window (:data:`carcassonne.envs.actions.DEFAULT_RADIUS`), ``seed`` of the engine's own shuffle
 (only the rare draw described in :mod:`carcassonne.envs.draws` depends on it) and ``returns``:
 ``win`` (each player's rank against every other, +1 per opponent beaten and -1 per opponent
-ahead, divided by players - 1; zero-sum) or ``score`` (points minus the players' mean).
+ahead, divided by players - 1; zero-sum) or ``score`` (points minus the players' mean). A game
+whose board outgrows the window is cut off: the state is terminal and the returns are those of
+the scores so far (docs/ai.md).
 
 Tile draws are chance nodes whose outcomes are tile ids (index into the sorted tile ids);
 player actions use the fixed ids of :mod:`carcassonne.envs.actions`; observations use
@@ -26,7 +28,7 @@ from typing import Any
 
 from carcassonne import GameConfig, GameState
 from carcassonne.envs import require
-from carcassonne.envs.actions import DEFAULT_RADIUS, ActionCodec
+from carcassonne.envs.actions import DEFAULT_RADIUS, ActionCodec, OutsideWindowError
 from carcassonne.envs.draws import ChanceGame
 from carcassonne.envs.observation import Layout
 from carcassonne.envs.returns import rank_returns
@@ -172,8 +174,17 @@ class Play:
 
     def legal_ids(self) -> dict[int, Any]:
         if self.legal is None:
-            self.legal = self.game.codec.legal_ids(self.chance.state)
+            try:
+                self.legal = self.game.codec.legal_ids(self.chance.state)
+            except OutsideWindowError:
+                self.legal = {}
         return self.legal
+
+    @property
+    def over(self) -> bool:
+        """The game ended, or outgrew the board window (cut off: no legal id is left)."""
+        state = self.chance.state
+        return state.is_over or (not self.chance.chance and not self.legal_ids())
 
     def apply(self, code: int) -> None:
         if self.chance.chance:
@@ -211,7 +222,7 @@ class CarcassonneState(_State):
         return self.play.state
 
     def current_player(self) -> int:
-        if self.play.state.is_over:
+        if self.play.over:
             return int(pyspiel.PlayerId.TERMINAL)
         if self.play.chance.chance:
             return int(pyspiel.PlayerId.CHANCE)
@@ -235,12 +246,12 @@ class CarcassonneState(_State):
         return action_text(legal) if legal is not None else game.codec.describe(action)
 
     def is_terminal(self) -> bool:
-        return self.play.state.is_over
+        return self.play.over
 
     def returns(self) -> list[float]:
         state = self.play.state
         players = state.players
-        if not state.is_over:
+        if not self.play.over:
             return [0.0] * players
         scores = state.scores
         if self.play.game.score_returns:

@@ -20,7 +20,9 @@ are dicts: ``observation`` (the flat float32 array of :mod:`carcassonne.envs.obs
 agent not to act). Tiles are drawn inside, from the engine's pile shuffled by
 ``reset(seed=...)``. Rewards are score deltas of every step (final scoring included); with
 ``rewards="win"`` they are 0 until the end and then each player's rank against the others
-(+1 per opponent beaten, -1 per opponent ahead, divided by players - 1).
+(+1 per opponent beaten, -1 per opponent ahead, divided by players - 1). A game whose board
+outgrows the window (``radius``) is truncated: every agent gets ``truncated`` and the reason
+in its info.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from typing import Any
 
 from carcassonne import GameConfig, GameState
 from carcassonne.envs import require
-from carcassonne.envs.actions import DEFAULT_RADIUS, ActionCodec
+from carcassonne.envs.actions import DEFAULT_RADIUS, ActionCodec, OutsideWindowError
 from carcassonne.envs.observation import Layout
 from carcassonne.envs.returns import rank_returns
 
@@ -102,8 +104,14 @@ class CarcassonneEnv(_AECEnv):
             self.terminations = {a: True for a in self.agents}
             self.agent_selection = self.agents[0]
         else:
-            self._legal = self.codec.legal_ids(state)
             self.agent_selection = self.possible_agents[state.pending.player]
+            try:
+                self._legal = self.codec.legal_ids(state)
+            except OutsideWindowError as exc:
+                self._legal = {}
+                self.truncations = {a: True for a in self.agents}
+                for agent in self.agents:
+                    self.infos[agent] = {"truncated": str(exc)}
 
     def observe(self, agent: str) -> dict[str, Any]:
         state = self.state
@@ -118,7 +126,7 @@ class CarcassonneEnv(_AECEnv):
             observation, state, player, drawn=state.drawn, remaining=remaining, decision=decision
         )
         mask = np.zeros(self.codec.num_actions, dtype=np.int8)
-        if not state.is_over and state.pending.player == player:
+        if self._legal and state.pending.player == player:
             mask[list(self._legal)] = 1
         return {"observation": observation, "action_mask": mask}
 
