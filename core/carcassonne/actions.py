@@ -22,6 +22,8 @@ from __future__ import annotations
 import typing
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
+from carcassonne.geometry import CORNERS, HALVES, SIDES
+
 
 class TypedAction:
     """Base of every action type (core or plugin): type-aware equality and hashing.
@@ -144,6 +146,39 @@ def field_types(action_type: type[TypedAction]) -> dict[str, str]:
     return found
 
 
-Action = Any  # any of the named-tuple action types, core or plugin
+#: Any action, core or plugin: a named tuple whose class derives from :class:`TypedAction`.
+Action = TypedAction
 
 CORE_ACTIONS: tuple[type[TypedAction], ...] = (Draw, PlaceTile, PlaceFigure, Pass)
+
+#: Where the core's verbs sort; plugin verbs come between ``figure`` and ``pass``.
+_VERB_RANK = {Draw.verb: 0, PlaceTile.verb: 1, PlaceFigure.verb: 2, Pass.verb: 4}
+_PLUGIN_RANK = 3
+#: Location names in board order: sides, half-edges, corners (pockets and centres after them).
+_LOCATION_RANK = {name: i for i, name in enumerate(SIDES + HALVES + CORNERS)}
+
+
+def _field_key(name: str, value: object) -> object:
+    if name == "location" and isinstance(value, str):
+        return (_LOCATION_RANK.get(value, len(_LOCATION_RANK)), value)
+    return value
+
+
+def action_sort_key(action: Action) -> tuple[int, str, tuple[object, ...]]:
+    """The documented order of legal actions: ``draw``, then ``tile`` placements, then
+    ``figure`` placements, then plugins' verbs alphabetically, then ``pass``; within a verb, by
+    the action's fields in order, a ``location`` field in board order (N, E, S, W, then the
+    half-edges NL ... WR, the corners NW ... SW, then other names alphabetically)."""
+    verb = action.verb
+    names = action_fields(type(action))
+    fields = tuple(_field_key(n, v) for n, v in zip(names, action, strict=True))  # type: ignore[call-overload]
+    return (_VERB_RANK.get(verb, _PLUGIN_RANK), verb, fields)
+
+
+def sort_actions(actions: list[Action]) -> list[Action]:
+    """``actions`` in the order of :func:`action_sort_key` (fields that cannot be compared
+    with each other, such as a plugin's ``None``, compare by their text)."""
+    try:
+        return sorted(actions, key=action_sort_key)
+    except TypeError:
+        return sorted(actions, key=lambda a: (*action_sort_key(a)[:2], repr(a)))

@@ -194,8 +194,8 @@ def _clip(low: int, high: int, centre: int, size: int) -> tuple[int, int]:
 
 
 def _last_placed(state: Any) -> tuple[int, int]:
-    if state.last_pos is not None:
-        return state.last_pos
+    if state.last_tile is not None:
+        return state.last_tile
     positions = list(state.board)
     return positions[-1] if positions else (0, 0)
 
