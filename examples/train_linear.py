@@ -1,6 +1,6 @@
 """A small numpy agent that learns to beat the random player, through the PettingZoo environment.
 
-    python examples/train_linear.py --train 200 --eval 100
+    python examples/train_linear.py --train 100 --eval 50
 
 The agent scores each legal action by a linear value of the position it leads to (an
 "afterstate": the engine's clone with the action applied) and plays the best one, exploring at
@@ -95,8 +95,8 @@ def evaluate(game: CarcassonneEnv, weights: np.ndarray, games: int, rng) -> floa
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--train", type=int, default=200, help="training games")
-    parser.add_argument("--eval", type=int, default=100, help="evaluation games (fixed seeds)")
+    parser.add_argument("--train", type=int, default=100, help="training games")
+    parser.add_argument("--eval", type=int, default=50, help="evaluation games (fixed seeds)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
 
@@ -106,13 +106,13 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     before = evaluate(game, weights, args.eval, rng)  # all-zero weights: random moves
     print(f"before training: wins {before:.0%} of {args.eval} games against random")
-    step = 0.01
+    step = 0.05
     for g in range(args.train):
         lead, visited = play(game, weights, g, 0.1, rng)
         target = lead / 10
-        for phi in visited:
-            weights += step * (target - weights @ phi) * phi
-        if (g + 1) % 50 == 0:
+        for phi in visited:  # normalised least mean squares: stable whatever the feature scale
+            weights += step * (target - weights @ phi) * phi / (1.0 + phi @ phi)
+        if (g + 1) % 25 == 0:
             print(f"  {g + 1} training games, last lead {lead:+d}")
     after = evaluate(game, weights, args.eval, rng)
     print(f"after {args.train} training games: wins {after:.0%} of {args.eval} against random")
