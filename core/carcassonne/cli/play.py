@@ -109,7 +109,9 @@ class TerminalGame:
         self.state = state
         self.seats = seats
         self.bots = {
-            p: bot_from_spec(seat, seed * 31 + p + 1) for p, seat in enumerate(seats) if seat != HUMAN
+            p: bot_from_spec(seat, seed * 31 + p + 1)
+            for p, seat in enumerate(seats)
+            if seat != HUMAN
         }
         self.inp = inp if inp is not None else sys.stdin
         self.out = out if out is not None else sys.stdout
