@@ -12,26 +12,16 @@ from carcassonne.bots import BotError, bot_from_spec
 from carcassonne.simulation import default_batch, simulate
 from carcassonne.simulation.tasks import bot_seed
 
-#: Timing is the only part of a summary that depends on how the games were run.
-TIMING = ("seconds", "games_per_second")
-
 CONFIG = GameConfig(players=2, expansions=["river"], seed=0).describe()
 SEATS = ["random", "mcts:iterations=3:horizon=2"]
 
 
-def played(outcome) -> dict:
-    summary = outcome.summary()
-    for key in TIMING:
-        summary.pop(key)
-    return summary
-
-
 @pytest.fixture(scope="module")
-def one_job():
+def one_job(played):
     return played(simulate(CONFIG, SEATS, 4, first_seed=40, jobs=1))
 
 
-def test_one_job_is_the_games_played_one_by_one(one_job):
+def test_one_job_is_the_games_played_one_by_one(one_job, played):
     scores = [[], []]
     config = GameConfig(**CONFIG)
     for seed in range(40, 44):
@@ -48,17 +38,17 @@ def test_one_job_is_the_games_played_one_by_one(one_job):
         assert seat["bot"] == SEATS[p]
 
 
-def test_two_worker_processes_give_the_same_summary(one_job):
+def test_two_worker_processes_give_the_same_summary(one_job, played):
     assert played(simulate(CONFIG, SEATS, 4, first_seed=40, jobs=2, batch=2)) == one_job
 
 
-def test_any_executor_and_batch_size_give_the_same_summary(one_job):
+def test_any_executor_and_batch_size_give_the_same_summary(one_job, played):
     with ThreadPoolExecutor(max_workers=3) as pool:
         outcome = simulate(CONFIG, SEATS, 4, first_seed=40, executor=pool, batch=4)
     assert played(outcome) == one_job
 
 
-def test_progress_reports_every_game_in_one_job_and_ctrl_c_keeps_the_finished_ones():
+def test_progress_reports_every_game_in_one_job_and_ctrl_c_keeps_the_finished_ones(played):
     seen = []
 
     def progress(done, total, seconds):

@@ -28,7 +28,12 @@ from carcassonne.cli.game_args import (
     user_errors,
 )
 from carcassonne.simulation import cpu_count, simulate
-from carcassonne.simulation.clusters import CLUSTERS, MissingExtraError, cluster_executor
+from carcassonne.simulation.clusters import (
+    CLUSTERS,
+    MissingExtraError,
+    cluster_executor,
+    cluster_workers,
+)
 
 INTERRUPTED = 130
 
@@ -55,7 +60,8 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         metavar="N",
         help=f"worker processes (default: every core, {cpu_count()} here; 1: this process only)"
-        "; with --cluster and no --scheduler, the workers of the local cluster",
+        "; with --cluster: the workers of the local cluster, or with --scheduler the number "
+        "to size batches for (default: the cluster's)",
     )
     parser.add_argument(
         "--batch", type=int, metavar="N", help="games per task (default: about 4 tasks a worker)"
@@ -114,6 +120,8 @@ def run(args: argparse.Namespace) -> int:
     ) else None  # fmt: skip
     try:
         with executor_for(args.cluster, args.scheduler, jobs) as executor:
+            if args.cluster and args.scheduler and args.jobs is None:
+                jobs = cluster_workers(args.cluster) or jobs  # size batches for the cluster
             outcome = simulate(
                 config.describe(),
                 seats,

@@ -46,6 +46,24 @@ def cluster_executor(kind: str, address: str | None, workers: int) -> Iterator[E
         raise CarcassonneError(f"unknown cluster {kind!r} (known: {', '.join(CLUSTERS)})")
 
 
+def cluster_workers(kind: str) -> int | None:
+    """How many tasks the connected cluster runs at once (worker threads or CPUs), to size
+    batches by; ``None`` when it cannot tell. Call inside :func:`cluster_executor`."""
+    try:
+        if kind == "dask":
+            from distributed import get_client
+
+            info = get_client().scheduler_info()
+            return sum(w.get("nthreads", 1) for w in info.get("workers", {}).values()) or None
+        if kind == "ray":
+            import ray
+
+            return int(ray.cluster_resources().get("CPU", 0)) or None
+    except Exception:  # noqa: BLE001 - only a hint for the batch size
+        return None
+    return None
+
+
 @contextmanager
 def dask_executor(address: str | None, workers: int) -> Iterator[Executor]:
     try:
