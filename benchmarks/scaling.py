@@ -5,7 +5,10 @@
 
 Plays the same games (same seeds, greedy against random by default) once per ``--jobs`` value
 and prints wall-clock seconds, games per second, the speed-up over the first value and the
-efficiency (speed-up per job). It also checks that every run gave the same summary. Beyond one
+efficiency (speed-up per job), and the CPU seconds the workers spent: "cores busy" (CPU
+seconds per wall-clock second) shows how much of the machine the run actually got, which on
+a shared machine explains a poor speed-up. It also checks that every run gave the same
+summary. Beyond one
 machine the same batches go to Dask or Ray workers (``--cluster``); expect the same shape,
 plus the scheduler's round trip per batch (milliseconds against seconds of games per batch).
 """
@@ -13,6 +16,7 @@ plus the scheduler's round trip per batch (milliseconds against seconds of games
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from carcassonne import GameConfig
@@ -29,8 +33,15 @@ def main(argv: list[str] | None = None) -> int:
 
     seats = args.bot.split(",")
     config = GameConfig(players=len(seats), expansions=args.expansions).describe()
-    print(f"python {sys.version.split()[0]}, {args.games} games, seats {','.join(seats)}")
-    print(f"{'jobs':>4} {'seconds':>8} {'games/s':>8} {'speed-up':>9} {'efficiency':>11}")
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(
+        f"python {sys.version.split()[0]}, {args.games} games, seats {','.join(seats)}, "
+        f"{os.cpu_count()} cores, load average before {load}"
+    )
+    print(
+        f"{'jobs':>4} {'seconds':>8} {'games/s':>8} {'speed-up':>9} {'efficiency':>11}"
+        f" {'CPU-s':>7} {'cores busy':>11} {'games/CPU-s':>12}"
+    )
     base = None
     reference = None
     for jobs in args.jobs:
@@ -44,9 +55,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"different summary with {jobs} jobs", file=sys.stderr)
             return 1
         base = base or rate
+        cpu = outcome.cpu_seconds
         print(
             f"{jobs:>4} {outcome.seconds:>8.1f} {rate:>8.1f} {rate / base:>8.2f}x"
-            f" {rate / base / jobs:>10.0%}"
+            f" {rate / base / jobs:>10.0%} {cpu:>7.1f} {cpu / outcome.seconds:>11.2f}"
+            f" {args.games / cpu:>12.2f}"
         )
     return 0
 

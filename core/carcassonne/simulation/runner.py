@@ -57,6 +57,8 @@ class Outcome:
     config: dict[str, Any]
     seats: tuple[str, ...]
     requested: int
+    #: CPU time spent playing, summed over the workers (not in the summary: it varies)
+    cpu_seconds: float = 0.0
 
     def summary(self) -> dict[str, Any]:
         """The summary as plain JSON-able data (what ``carcassonne simulate --json`` prints)."""
@@ -140,20 +142,22 @@ def simulate(
     ]
     started = time.perf_counter()
     if executor is not None:
-        stats, interrupted = _run_on(executor, tasks, local.players, games, progress, started)
+        ran = _run_on(executor, tasks, local.players, games, progress, started)
     elif jobs <= 1:
-        stats, interrupted = _run_here(tasks, local.players, games, progress, started)
+        ran = _run_here(tasks, local.players, games, progress, started)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            stats, interrupted = _run_on(pool, tasks, local.players, games, progress, started)
-    return Outcome(stats, time.perf_counter() - started, interrupted, spec, seats, games)
+            ran = _run_on(pool, tasks, local.players, games, progress, started)
+    seconds = time.perf_counter() - started
+    return Outcome(ran.stats, seconds, ran.interrupted, spec, seats, games, ran.cpu_seconds)
 
 
 def _run_here(
     tasks: list[Task], players: int, games: int, progress: Progress | None, started: float
-) -> tuple[Stats, bool]:
+) -> TaskResult:
     """One game after the other in this process (progress after every game)."""
     stats = Stats.empty(players)
+    cpu = time.process_time()
     try:
         for task in tasks:
             config = config_for(task.config)
@@ -166,8 +170,8 @@ def _run_here(
                 if progress is not None:
                     progress(stats.games, games, time.perf_counter() - started)
     except KeyboardInterrupt:
-        return stats, True
-    return stats, False
+        return TaskResult(stats, True, time.process_time() - cpu)
+    return TaskResult(stats, False, time.process_time() - cpu)
 
 
 def _run_on(
@@ -177,16 +181,16 @@ def _run_on(
     games: int,
     progress: Progress | None,
     started: float,
-) -> tuple[Stats, bool]:
-    stats = Stats.empty(players)
-    interrupted = False
+) -> TaskResult:
+    total = TaskResult(Stats.empty(players))
+    stats = total.stats
     pending: set[Future[TaskResult]] = set()
 
     def take(future: Future[TaskResult]) -> None:
-        nonlocal interrupted
         result = future.result()
         stats.merge(result.stats)
-        interrupted = interrupted or result.interrupted
+        total.interrupted = total.interrupted or result.interrupted
+        total.cpu_seconds += result.cpu_seconds
         if progress is not None:
             progress(stats.games, games, time.perf_counter() - started)
 
@@ -197,7 +201,7 @@ def _run_on(
             for future in done:
                 take(future)
     except KeyboardInterrupt:
-        interrupted = True
+        total.interrupted = True
         for future in pending:
             future.cancel()
         running = {f for f in pending if not f.cancelled()}
@@ -212,4 +216,4 @@ def _run_on(
         for future in pending:
             future.cancel()
         raise
-    return stats, interrupted
+    return total

@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,7 @@ class Task:
 class TaskResult:
     stats: Stats
     interrupted: bool = False  # the batch stopped early: stats hold the games it finished
+    cpu_seconds: float = 0.0  # CPU time the worker spent on the batch (benchmarks read it)
 
 
 # Building a configuration loads plugins and tiles: once per process and spec, not per task.
@@ -72,6 +74,7 @@ def play_game(config: GameConfig, seats: tuple[str, ...], seed: int, stats: Stat
 def run_task(task: Task) -> TaskResult:
     """Play the task's games (the function workers run)."""
     global _stopped
+    started = time.process_time()
     config = config_for(task.config)
     stats = Stats.empty(config.players)
     if _stopped:
@@ -85,8 +88,8 @@ def run_task(task: Task) -> TaskResult:
             stats.merge(played)
     except KeyboardInterrupt:
         _stopped = True
-        return TaskResult(stats, interrupted=True)
-    return TaskResult(stats)
+        return TaskResult(stats, True, time.process_time() - started)
+    return TaskResult(stats, False, time.process_time() - started)
 
 
 def save_game(state: GameState, folder: Path, seed: int) -> None:
