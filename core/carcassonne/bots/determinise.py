@@ -8,7 +8,7 @@ River's before the others) and tiles that go to the bottom of their stack (the R
 draws orders uniformly among the consistent ones, as many as the search wants.
 
 This module is the only place where the bots reach past the public state API: it reads the
-configuration's ``stacks`` and ``bottom`` and replaces a *clone's* pile. Nothing here depends
+configuration's ``stacks`` and ``bottom`` and replaces a *clone's* pile (``set_draw_pile``). Nothing here depends
 on an expansion.
 """
 
@@ -75,4 +75,6 @@ def set_draw_pile(state: GameState, order: list[str]) -> None:
     Only for a search's private clones: the order must be a rearrangement of the state's own
     remaining tiles, or an empty list to end the game after the current turn.
     """
-    state.pile = order[::-1]  # the engine draws with pop(): top of the pile last
+    # The one write to engine-private state in the bots (GameState has no public setter for the
+    # pile); the engine draws with pop(), so the top of the pile is last.
+    state._pile = order[::-1]
