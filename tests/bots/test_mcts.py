@@ -1,15 +1,17 @@
 """The mcts bot: legal in every expansion mix, deterministic for a seed and an iteration count,
-blind to the real order of the pile, sensible on a small board; its options and the registry.
+blind to the real order of the pile, sensible on a small board, at ease with a fan's plugin;
+its options and the registry.
 Iterations are kept tiny: strength is measured in benchmarks/mcts_strength.py, not here."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import ClassVar, NamedTuple
 
 import pytest
 
-from carcassonne import GameConfig, GameState, PlaceTile
+from carcassonne import Decision, GameConfig, GameState, PlaceTile, TypedAction, hookimpl
 from carcassonne.bots import (
     BotOptionError,
     MctsBot,
@@ -145,3 +147,52 @@ def test_specs_and_option_errors():
         bot_from_spec("alphago:iterations=3")
     with pytest.raises(BotOptionError, match="unknown option 'depth'"):
         make_bot("mcts", 0, depth=3)
+
+
+class _DoubleFields(NamedTuple):
+    pass
+
+
+class Double(TypedAction, _DoubleFields):
+    """A fan's action: after scoring, the active player may take 2 points when an even number
+    of tiles is left (nothing otherwise)."""
+
+    __slots__ = ()
+    verb: ClassVar[str] = "test-double"
+
+
+class EvenBonus:
+    @hookimpl
+    def carcassonne_action_types(self) -> list[type[TypedAction]]:
+        return [Double]
+
+    @hookimpl
+    def carcassonne_after_scoring(self, state: GameState) -> list[Decision]:
+        return [Decision("double", state.player)]
+
+    @hookimpl
+    def carcassonne_decision_actions(self, state: GameState, decision: Decision) -> list | None:
+        return [Double()] if decision.kind == "double" else None
+
+    @hookimpl
+    def carcassonne_apply_action(self, state: GameState, action: TypedAction) -> list | None:
+        if type(action) is not Double:
+            return None
+        events: list = []
+        if state.tiles_left() % 2 == 0:
+            state.award(state.pending.player, 2, 0, "double", "double", events)
+        return events
+
+
+def test_mcts_plays_a_fans_plugin_with_its_own_decisions_and_actions():
+    config = GameConfig(players=2, seed=4, plugins=[("even-bonus", EvenBonus())])
+    state = GameState.new(config)
+    bots = [tiny(1), tiny(2)]
+    kinds = Counter()
+    while not state.is_over:
+        kinds[state.pending.kind] += 1
+        action = bots[state.pending.player].choose(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert kinds["double"] > 30
+    assert state.last_events[-1].type == "game-over"

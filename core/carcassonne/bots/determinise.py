@@ -8,8 +8,8 @@ River's before the others) and tiles that go to the bottom of their stack (the R
 draws orders uniformly among the consistent ones, as many as the search wants.
 
 This module is the only place where the bots reach past the public state API: it reads the
-configuration's ``stacks`` and ``bottom`` and replaces a *clone's* pile (``set_draw_pile``). Nothing here depends
-on an expansion.
+configuration's ``stacks`` and ``bottom`` and replaces a *clone's* pile (``set_draw_pile``).
+Nothing here depends on an expansion.
 """
 
 from __future__ import annotations
