@@ -20,7 +20,7 @@ from carcassonne.bots import (
     make_bot,
     parse_spec,
 )
-from carcassonne.bots.determinise import PileSampler, set_draw_pile
+from carcassonne.bots.determinise import PileSampler
 from carcassonne.plugins import installed_expansions
 from carcassonne.testing import BLUE, RED, board
 
@@ -71,7 +71,7 @@ def test_the_real_order_of_the_pile_does_not_change_the_move():
     other = state.clone()
     order = other.draw_pile()
     random.Random(1).shuffle(order)
-    set_draw_pile(other, order)
+    other.set_draw_pile(order)
     assert other.draw_pile() != state.draw_pile()
     assert MctsBot(4, iterations=30).choose(state) == MctsBot(4, iterations=30).choose(other)
 

@@ -7,9 +7,8 @@ River's before the others) and tiles that go to the bottom of their stack (the R
 :class:`PileSampler` splits the remaining tiles into those stacks once per decision and then
 draws orders uniformly among the consistent ones, as many as the search wants.
 
-This module is the only place where the bots reach past the public state API: it reads the
-configuration's ``stacks`` and ``bottom`` and replaces a *clone's* pile (``set_draw_pile``).
-Nothing here depends on an expansion.
+The sampler reads the configuration's ``stacks`` and ``bottom`` and gives a *clone* its pile with
+``GameState.set_draw_pile``. Nothing here depends on an expansion.
 """
 
 from __future__ import annotations
@@ -41,7 +40,7 @@ class PileSampler:
 
     def deal(self, state: GameState, rng: random.Random) -> None:
         """Give ``state`` (a clone of the sampled state) a freshly sampled pile."""
-        set_draw_pile(state, self.sample(rng))
+        state.set_draw_pile(self.sample(rng))
 
 
 def _groups(state: GameState) -> list[tuple[str, ...]]:
@@ -68,13 +67,3 @@ def _groups(state: GameState) -> list[tuple[str, ...]]:
     groups = [current] if current else []
     return groups + complete[::-1]
 
-
-def set_draw_pile(state: GameState, order: list[str]) -> None:
-    """Replace the draw pile of ``state`` with ``order`` (next tile first).
-
-    Only for a search's private clones: the order must be a rearrangement of the state's own
-    remaining tiles, or an empty list to end the game after the current turn.
-    """
-    # The one write to engine-private state in the bots (GameState has no public setter for the
-    # pile); the engine draws with pop(), so the top of the pile is last.
-    state._pile = order[::-1]

@@ -25,7 +25,7 @@ import math
 import time
 from typing import Any, ClassVar
 
-from carcassonne.bots.determinise import PileSampler, set_draw_pile
+from carcassonne.bots.determinise import PileSampler
 from carcassonne.bots.errors import BotOptionError
 from carcassonne.bots.simple import SeededBot
 from carcassonne.state import GameState
@@ -173,7 +173,7 @@ class MctsBot(SeededBot):
         stop = game.tiles_left() - self.horizon if self.horizon else -1
         while not game.is_over:
             if stop >= 0 and game.tiles_left() <= stop and game.pending.kind != "draw":
-                set_draw_pile(game, [])  # the game ends with this turn: final scoring values it
+                game.set_draw_pile([])  # the game ends with this turn: final scoring values it
                 stop = -1
             game.apply(choice(game.legal_actions()))
 
