@@ -117,7 +117,8 @@ def test_bad_input_of_every_kind_is_answered_and_the_game_goes_on():
     ]
     by_id = {a["id"]: a for a in answers if a["id"] is not None}
     assert by_id[7]["error"]["message"] == "field 'seed' must be a whole number"
-    assert by_id[15]["error"]["message"] == "no player 5 in this game"
+    assert by_id[15]["error"]["message"].startswith("field 'player' (whose view to send) names no player 5 in this 2-player game")
+    assert by_id[15]["error"]["field"] == "player"
     assert by_id[13]["error"]["message"] == ("cannot undo 1 action(s): only 0 since the game began")
     assert by_id[20] == {
         "id": 20,
