@@ -295,7 +295,7 @@ def test_placements_of_any_tile_drawn_or_not():
     state.apply("tile BA/RRRR 1,0 r0")
     state.apply("pass")
     assert "BA/RRRR" not in state.draw_pile()
-    assert state.placements_of("BA/RRRR", distinct=True) == [PlaceTile("BA/RRRR", -1, 0, 0)]
+    assert PlaceTile("BA/RRRR", -1, 0, 0) in state.placements_of("BA/RRRR", distinct=True)
 
 
 def test_distinct_placements_keep_one_per_result_over_many_boards():
