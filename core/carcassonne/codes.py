@@ -46,7 +46,9 @@ CORE_CODES: tuple[ErrorCode, ...] = (
         "the action does not answer the pending decision (a figure while a tile is to be "
         "placed, a tile during the figure phase, ...); details: expected",
     ),
-    ErrorCode("wrong-tile", "a tile placement names another tile than the drawn one; details: drawn"),
+    ErrorCode(
+        "wrong-tile", "a tile placement names another tile than the drawn one; details: drawn"
+    ),
     ErrorCode("bad-rotation", "a rotation other than 0, 90, 180 or 270"),
     ErrorCode("square-taken", "a tile already lies on that square"),
     ErrorCode("not-adjacent", "the square shares no edge with a tile of the board"),
@@ -71,9 +73,7 @@ CORE_CODES: tuple[ErrorCode, ...] = (
         "no figure of that kind may stand on that kind of feature (a meeple on a river, a "
         "farmer when the farmers option is off); details: feature_kind",
     ),
-    ErrorCode(
-        "not-offered", "the action is not among the legal answers and no rule explains more"
-    ),
+    ErrorCode("not-offered", "the action is not among the legal answers and no rule explains more"),
 )
 
 

@@ -341,7 +341,10 @@ class Server:
     def _why(self, request: dict[str, Any]) -> dict[str, Any]:
         state = self._game()
         action = self._action(request, state)
-        return {"action": action_json(state.canonical(action)), **refusal_json(state.why_illegal(action))}
+        return {
+            "action": action_json(state.canonical(action)),
+            **refusal_json(state.why_illegal(action)),
+        }
 
     def _placements(self, request: dict[str, Any]) -> dict[str, Any]:
         state = self._game()

@@ -389,7 +389,9 @@ def expansions_json() -> list[dict[str, Any]]:
     from carcassonne.plugins import expansion_version, installed_expansions
 
     base = GameConfig()
-    out = [{"name": "base", "version": None, "options": _options(base, set())}]
+    out: list[dict[str, Any]] = [
+        {"name": "base", "version": None, "options": _options(base, set())}
+    ]
     for name in sorted(installed_expansions()):
         config = GameConfig(expansions=[name])
         out.append(

@@ -486,9 +486,11 @@ class GameState:
         scores = ", ".join(f"{n} {s}" for n, s in zip(config.names, self.scores, strict=True))
         xs = [x for x, _ in self.board] or [0]
         ys = [y for _, y in self.board] or [0]
-        board = render_board(
-            self, columns=max(xs) - min(xs) + 1, rows=max(ys) - min(ys) + 1
-        ) if self.board else "(empty board)"
+        board = (
+            render_board(self, columns=max(xs) - min(xs) + 1, rows=max(ys) - min(ys) + 1)
+            if self.board
+            else "(empty board)"
+        )
         return f"{head}; scores: {scores}; {self.tiles_left()} tiles left\n{board}\n{legend(self)}"
 
     def __repr__(self) -> str:
@@ -800,7 +802,10 @@ class GameState:
 
     def _check_tile(self, action: PlaceTile) -> str | None:
         """``None`` for a legal placement of the drawn tile (the fast path), else "refused"."""
-        if action.tile == self.drawn and (action.x, action.y, action.rotation) in self._candidates():
+        if (
+            action.tile == self.drawn
+            and (action.x, action.y, action.rotation) in self._candidates()
+        ):
             return None
         return "refused"
 
@@ -853,7 +858,9 @@ class GameState:
         if explained is not None:
             return explained
         if kind == "tile":
-            return _wrong_decision(f"a tile placement is expected (the drawn tile is {self.drawn})", kind)
+            return _wrong_decision(
+                f"a tile placement is expected (the drawn tile is {self.drawn})", kind
+            )
         if kind == "figure":
             if type(action) is PlaceFigure:
                 return self._figure_refusal(action)

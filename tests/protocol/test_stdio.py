@@ -46,7 +46,7 @@ def documented_session() -> list[tuple[str, str | None]]:
 
 def test_documented_session_is_what_the_server_answers():
     pairs = documented_session()
-    assert len(pairs) == 19
+    assert len(pairs) == 18
     done = run_server([request for request, _ in pairs])
     assert done.returncode == 0 and done.stderr == ""
     answers = done.stdout.splitlines()
@@ -59,7 +59,7 @@ def test_documented_session_is_what_the_server_answers():
     codes = [json.loads(a)["error"].get("code") for a in answers if not json.loads(a)["ok"]]
     assert codes == ["edges-mismatch", "not-last-tile", None]
     kinds = [json.loads(a).get("state", {}).get("pending", {}).get("kind") for a in answers]
-    assert "wagon" in kinds and json.loads(answers[17])["outcome"]["over"] is True
+    assert "wagon" in kinds and json.loads(answers[16])["outcome"]["over"] is True
 
 
 def test_bad_input_of_every_kind_is_answered_and_the_game_goes_on():

@@ -79,9 +79,7 @@ def explain(state: GameState, action: Action) -> Refusal | None:
     if placed is None or action.location not in placed.rot.by_location:
         return Refusal(NOT_THERE, f"no abbot at {action.x},{action.y} {action.location}", where)
     feature = state.feature_at(action.x, action.y, action.location)
-    mine = [
-        f for f in state.figures_on(feature) if f.kind == ABBOT and f.player == state.player
-    ]
+    mine = [f for f in state.figures_on(feature) if f.kind == ABBOT and f.player == state.player]
     if not mine:
         return Refusal(
             NOT_THERE,

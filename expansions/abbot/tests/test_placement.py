@@ -72,7 +72,9 @@ def test_the_abbot_never_goes_on_roads_cities_or_fields() -> None:
     state = board([START], player=RED, expansions=("abbot",))
     options = figure_options(state, "BA/RCr", 1, 0, 180)
     assert {o for o in options if type(o) is PlaceFigure and o.figure == "abbot"} == set()
-    with pytest.raises(IllegalActionError, match="the abbot stands only on a monastery or a garden, not on a city"):
+    with pytest.raises(
+        IllegalActionError, match="the abbot stands only on a monastery or a garden, not on a city"
+    ):
         state.apply(abbot(1, 0, "S"))
 
 
