@@ -42,6 +42,7 @@ from carcassonne.serialize import (
     refusal_json,
     state_to_json,
     tiles_json,
+    to_jsonable,
 )
 from carcassonne.state import GameState
 
@@ -188,7 +189,7 @@ class Server:
                 illegal_message(exc),
                 code=exc.code,
                 reason=exc.reason,
-                details=exc.details,
+                details=to_jsonable(exc.details),
             )
         except NothingToUndoError as exc:
             return _error(rid, "nothing-to-undo", str(exc))

@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from carcassonne import (
     ErrorCode,
@@ -408,3 +410,59 @@ def test_held_pieces_come_from_the_expansion():
     state = GameState.new(GameConfig(expansions=["abbey-mayor"]), seed=2)
     assert state.held_pieces() == [{"abbey": 1}, {"abbey": 1}]
     assert GameState.new(GameConfig(), seed=2).held_pieces() == [{}, {}]
+
+
+# -- invariant: why_illegal and apply agree, for any action at any moment -----------------------
+
+_LOCATIONS = ("N", "E", "S", "W", "NL", "ER", "SW", "monastery", "garden", "I")
+
+
+@st.composite
+def _moment_and_action(draw):
+    expansions = draw(st.sampled_from([(), ("abbot",), ("river",), ("abbey-mayor",)]))
+    state = GameState.new(GameConfig(expansions=list(expansions)), seed=draw(st.integers(0, 9)))
+    rng = random.Random(draw(st.integers(0, 99)))
+    for _ in range(draw(st.integers(0, 30))):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    x = draw(st.integers(-3, 3))
+    y = draw(st.integers(-3, 3))
+    tiles = sorted(state.config.tile_types)
+    action = draw(
+        st.sampled_from(
+            [
+                PlaceTile(draw(st.sampled_from(tiles)), x, y, draw(st.sampled_from([0, 90, 180]))),
+                PlaceFigure(
+                    draw(st.sampled_from(sorted(state.config.figure_kinds))),
+                    x,
+                    y,
+                    draw(st.sampled_from(_LOCATIONS)),
+                ),
+                Pass(),
+            ]
+        )
+    )
+    return state, action
+
+
+@settings(max_examples=60, deadline=None)
+@given(_moment_and_action())
+def test_why_illegal_is_none_exactly_when_apply_accepts(case):
+    state, action = case
+    refusal = state.why_illegal(action)
+    declared = error_codes(state.config)
+    before = state.key()
+    if refusal is None:
+        assert state.canonical(action) in state.legal_actions()
+        state.apply(action)
+    else:
+        assert refusal.code in declared
+        with pytest.raises(IllegalActionError) as info:
+            state.apply(action)
+        assert (info.value.code, info.value.reason, info.value.details) == (
+            refusal.code,
+            refusal.reason,
+            dict(refusal.details),
+        )
+        assert state.key() == before

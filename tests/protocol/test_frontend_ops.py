@@ -182,3 +182,16 @@ def test_held_pieces_are_in_supplies_and_wagon_data_has_named_fields():
             return
         s.state.apply(bot.choose(s.state))
     raise AssertionError("no wagon decision in 400 actions")
+
+
+def test_a_feature_named_by_another_location_is_applied_with_the_canonical_one():
+    s = server(seed=13)
+    s.handle({"op": "apply", "action": "tile BA/C 0,-1 r180"})
+    s.handle({"op": "apply", "action": "pass"})
+    s.state.force_draw("BA/RFr")
+    s.handle({"op": "apply", "action": "tile BA/RFr 1,0 r0"})
+    answer = s.handle({"op": "apply", "action": "figure meeple 1,0 W", "fields": ["figures"]})
+    assert answer["applied"]["text"] == "figure meeple 1,0 E"
+    assert answer["events"][0]["location"] == "E"
+    record = s.handle({"op": "save_record"})["text"]
+    assert "figure meeple 1,0 E" in record and "1,0 W" not in record
