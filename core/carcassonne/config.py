@@ -315,6 +315,10 @@ class GameConfig:
         order.reverse()
         return order
 
+    def __dir__(self) -> list[str]:
+        """Public names only (the fit tables and edge codes behind ``_`` stay hidden)."""
+        return sorted(name for name in object.__dir__(self) if not name.startswith("_"))
+
     def describe(self) -> dict[str, object]:
         return {
             "players": self.players,

@@ -486,9 +486,12 @@ class GameState:
         if pending.kind == END:
             head = f"game over after turn {self.turn}"
         else:
-            head = f"turn {self.turn}: {config.names[pending.player]} to {pending.kind}"
-            if pending.kind == "tile":
-                head += f" {self.drawn}"
+            doing = {
+                "tile": f"place {self.drawn}",
+                "figure": "place a figure or pass",
+                "draw": "draw",
+            }.get(pending.kind, f"answer a {pending.kind} decision")
+            head = f"turn {self.turn}: {config.names[pending.player]} to {doing}"
         scores = ", ".join(f"{n} {s}" for n, s in zip(config.names, self.scores, strict=True))
         xs = [x for x, _ in self.board] or [0]
         ys = [y for _, y in self.board] or [0]

@@ -362,7 +362,7 @@ def test_outcome_of_a_finished_game_adds_up():
 def test_str_draws_the_board_and_dir_hides_internals():
     state = GameState.new(GameConfig(), seed=13)
     assert str(state) == (
-        "turn 1: red to tile BA/C; scores: red 0, blue 0; 70 tiles left\n"
+        "turn 1: red to place BA/C; scores: red 0, blue 0; 70 tiles left\n"
         "     0\n"
         "   .###.\n"
         " 0 -----\n"
@@ -373,6 +373,8 @@ def test_str_draws_the_board_and_dir_hides_internals():
     names = dir(state)
     assert "legal_actions" in names and "why_illegal" in names
     assert not [n for n in names if n.startswith("_")]
+    assert "tile_types" in dir(state.config)
+    assert not [n for n in dir(state.config) if n.startswith("_")]
     import carcassonne
 
     assert dir(carcassonne) == sorted(carcassonne.__all__)
