@@ -468,3 +468,16 @@ def test_why_illegal_is_none_exactly_when_apply_accepts(case):
             dict(refusal.details),
         )
         assert state.key() == before
+
+
+def test_a_foreign_record_with_more_copies_replays_with_box_counts_off():
+    from carcassonne.record import RecordError, dump_record, load_record
+
+    moves = "drew X\ntile X 1,0 r0\npass\ndrew X\ntile X -1,0 r0\npass\n"
+    header = 'format = 1\nplayers = ["Ann", "Bob"]\nseed = 7\n'
+    with pytest.raises(RecordError, match="tile BA/RRRR is not in the draw pile"):
+        load_record(header + "---\n" + moves, text=True)
+    state = load_record(header + "[options]\nbox_counts = false\n---\n" + moves, text=True)
+    assert [(p.tile.id, pos) for pos, p in state.board.items()].count(("BA/RRRR", (-1, 0))) == 1
+    again = load_record(dump_record(state), text=True)
+    assert again.key() == state.key()
