@@ -27,7 +27,7 @@ from carcassonne.server import routes
 from carcassonne.server.bots import BotRunner, bot_names
 from carcassonne.server.games import Games, ServerError
 from carcassonne.server.limits import Buckets, Limits
-from carcassonne.server.storage import open_store
+from carcassonne.server.storage import check_store, open_store
 from carcassonne.server.websocket import Hub
 
 log = logging.getLogger("carcassonne.server")
@@ -156,6 +156,7 @@ def run(settings: Settings, host: str, port: int) -> int:
 
     uvicorn = require("uvicorn", "server")
     require("websockets", "server")
+    asyncio.run(check_store(settings.db))
     config = uvicorn.Config(
         create_app(settings),
         host=host,

@@ -139,7 +139,7 @@ def _errors(*statuses: int) -> dict[str, Any]:
         401: "no token was sent",
         403: "the token does not hold that seat",
         404: "no such game, seat or schema",
-        409: "the seat is taken / the game is not over yet",
+        409: "the seat is taken / the game is not over yet / no position can be taken now",
         413: "the request body is too large",
         429: "too many requests from this address",
         501: "not available in this build",
@@ -283,7 +283,7 @@ def openapi_document() -> dict[str, Any]:
             "/api/games/{game}/position": {
                 "get": {
                     "operationId": "getPosition",
-                    "summary": "The game's position (docs/positions.md), once the game is over",
+                    "summary": "The position now (docs/positions.md), the pile as counts only",
                     "parameters": [GAME_ID],
                     "responses": {
                         "200": {"description": "the position", **TEXT},

@@ -131,8 +131,14 @@ class PostgresStore(Store):
             return False
         return True
 
-    async def vote(self, game_id: str, seq: int, seat: int, accept: bool) -> dict[int, bool]:
-        async with self._pool.acquire() as conn:
+    async def vote(
+        self, game_id: str, seq: int, seat: int, accept: bool, *, new: bool = False
+    ) -> dict[int, bool]:
+        async with self._pool.acquire() as conn, conn.transaction():
+            if new:
+                await conn.execute(
+                    "DELETE FROM undo_votes WHERE game = $1 AND seq = $2", game_id, seq
+                )
             await conn.execute(
                 "INSERT INTO undo_votes VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
                 game_id, seq, seat, accept,

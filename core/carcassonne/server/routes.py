@@ -254,30 +254,48 @@ async def _seats_changed(request: Request, game_id: str) -> None:
     await hub.publish({"k": "seats", "g": game_id})
 
 
-async def _finished(request: Request) -> Any:
+async def record(request: Request) -> Response:
+    """The record of a finished game (a running game's record would reveal its seed)."""
+    from carcassonne.record import dump_record
+
     live = await _games(request).get(request.path_params["game"])
     if not live.state.is_over:
         raise ServerError(
             "game-in-progress",
-            "records and positions hold the order of the draw pile: they are served once the "
-            "game is over",
+            "a record holds the seed, which fixes the order of the draw pile: it is served "
+            "once the game is over",
             409,
         )
-    return live
-
-
-async def record(request: Request) -> Response:
-    from carcassonne.record import dump_record
-
-    live = await _finished(request)
     return Response(dump_record(live.state), media_type="text/plain; charset=utf-8")
 
 
 async def position(request: Request) -> Response:
+    """The position now, with the draw pile as counts and seed 0 (docs/positions.md: such a
+    pile is shuffled on load), so it reveals nothing a player's view does not."""
+    from carcassonne.position import PositionError
+
+    live = await _games(request).get(request.path_params["game"])
+    try:
+        text = public_position(live.state)
+    except PositionError as exc:  # a figure decision is pending, or the game is over
+        raise ServerError("no-position", str(exc), 409) from None
+    return Response(text, media_type="text/plain; charset=utf-8")
+
+
+def public_position(state: Any) -> str:
+    import tomllib
+    from collections import Counter
+
+    import tomli_w
+
     from carcassonne.position import dump_position
 
-    live = await _finished(request)
-    return Response(dump_position(live.state), media_type="text/plain; charset=utf-8")
+    text = dump_position(state)
+    head, _, body = text.partition("\n")
+    data = tomllib.loads(body)
+    data["seed"] = 0
+    data["pile"] = dict(sorted(Counter(data["pile"]).items()))
+    return head + "\n" + tomli_w.dumps(data)
 
 
 async def board(request: Request) -> Response:

@@ -185,9 +185,16 @@ class SqliteStore(Store):
 
         return await self._run(work)
 
-    async def vote(self, game_id: str, seq: int, seat: int, accept: bool) -> dict[int, bool]:
+    async def vote(
+        self, game_id: str, seq: int, seat: int, accept: bool, *, new: bool = False
+    ) -> dict[int, bool]:
         def work(conn: sqlite3.Connection) -> dict[int, bool]:
             with conn:
+                conn.execute("BEGIN IMMEDIATE")
+                if new:
+                    conn.execute(
+                        _sql("DELETE FROM undo_votes WHERE game = $1 AND seq = $2"), (game_id, seq)
+                    )
                 conn.execute(
                     _sql("INSERT OR IGNORE INTO undo_votes VALUES ($1, $2, $3, $4)"),
                     (game_id, seq, seat, accept),

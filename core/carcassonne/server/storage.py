@@ -20,6 +20,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from carcassonne.errors import CarcassonneError
+
 #: The NOTIFY channel of the PostgreSQL adapter (the SQLite adapter serves one process only).
 CHANNEL = "carcassonne_games"
 
@@ -133,6 +135,10 @@ class MoveRow:
     at: float
 
 
+class StoreError(CarcassonneError):
+    """The store cannot be opened (a wrong URL, a database that does not answer)."""
+
+
 Listener = Callable[[str], Awaitable[None] | None]
 
 
@@ -182,15 +188,43 @@ class Store(ABC):
         False when another writer took that ``seq`` first (nothing is written)."""
 
     @abstractmethod
-    async def vote(self, game_id: str, seq: int, seat: int, accept: bool) -> dict[int, bool]:
+    async def vote(
+        self, game_id: str, seq: int, seat: int, accept: bool, *, new: bool = False
+    ) -> dict[int, bool]:
         """Record a seat's answer to the undo request made at ``seq`` (a seat answers once);
-        return every answer given for that request."""
+        return every answer given for that request. ``new``: a new request at ``seq``; the
+        answers to an earlier (declined) one are forgotten."""
 
     async def publish(self, payload: str) -> None:  # noqa: B027 - one process: nothing to do
         """Send ``payload`` to the other server processes (nothing to do with one process)."""
 
     async def listen(self, listener: Listener) -> None:  # noqa: B027 - one process: no news
         """Call ``listener`` with every payload other processes publish."""
+
+
+async def check_store(url: str) -> None:
+    """Open and close the store once, so that a bad ``--db`` is one clear error at start-up."""
+    store = open_store(url)
+    try:
+        await store.open()
+    except CarcassonneError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - drivers raise many kinds; all mean "cannot open"
+        raise StoreError(f"cannot open the store {redact(url)}: {exc}") from None
+    finally:
+        try:
+            await store.close()
+        except Exception:  # noqa: BLE001 - it was never open
+            pass
+
+
+def redact(url: str) -> str:
+    """A store URL without its password, for messages."""
+    head, at, tail = url.rpartition("@")
+    if not at or "://" not in head:
+        return url
+    scheme, _, credentials = head.partition("://")
+    return f"{scheme}://{credentials.split(':')[0]}@{tail}"
 
 
 def open_store(url: str) -> Store:

@@ -401,7 +401,7 @@ class Session:
                 change = await self.hub.games.commit(live, seat, based_on, undo=count)
                 await self.reply({"type": "ok", "id": rid, "seq": change.seq})
                 return
-            await self.hub.store.vote(live.id, based_on, seat, True)
+            await self.hub.store.vote(live.id, based_on, seat, True, new=True)
             live.undo_request = (based_on, seat)
         await self.reply({"type": "ok", "id": rid, "seq": based_on})
         await self.hub.send_all(live.id, _undo_request(live, based_on, seat))
