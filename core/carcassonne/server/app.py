@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -157,12 +158,17 @@ def run(settings: Settings, host: str, port: int) -> int:
     uvicorn = require("uvicorn", "server")
     require("websockets", "server")
     asyncio.run(check_store(settings.db))
+    # Bots and SQLite's full-sync mode use threads; a short switch interval keeps the event
+    # loop's wait for the GIL (and so the latency of every client) short.
+    sys.setswitchinterval(0.001)
     config = uvicorn.Config(
         create_app(settings),
         host=host,
         port=port,
         ws="websockets-sansio",
         ws_max_size=4 * settings.limits.max_message,
+        # updates are compressible, but on this server CPU is the scarce resource (docs/server.md)
+        ws_per_message_deflate=False,
         log_level="warning",
         lifespan="on",
     )

@@ -36,7 +36,6 @@ from carcassonne.server.games import (
     Games,
     Live,
     ServerError,
-    seat_view,
     undo_count,
     view,
 )
@@ -70,6 +69,7 @@ class Client:
         self.seat = seat
         self.token_hash = token_hash
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(self.QUEUE)
+        self.gone = False
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
     async def _write(self) -> None:
@@ -80,13 +80,20 @@ class Client:
             try:
                 await self.ws.send_text(text)
             except Exception:  # noqa: BLE001 - a client that went away is dropped by its reader
+                self.gone = True
                 return
 
     async def send(self, message: dict[str, Any]) -> None:
+        await self.send_text(dumps(message))
+
+    async def send_text(self, text: str) -> None:
+        if self.gone:
+            return
         try:
-            self.queue.put_nowait(dumps(message))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             log.info("a client of %s reads too slowly: disconnected", self.game)
+            self.gone = True
             self.writer.cancel()
             with contextlib.suppress(Exception):
                 await self.ws.close(code=1013, reason="too slow; resume with hello")
@@ -116,24 +123,34 @@ class Hub:
     # -- fan-out --------------------------------------------------------------
 
     async def broadcast(self, live: Live, change: Change) -> None:
-        """Tell every client of the game about ``change``, each with its own view."""
+        """Tell every client of the game about ``change``, each with its own view.
+
+        The state is serialized once: player views differ only in ``view``, the last key of
+        the sorted state document, which is appended for each recipient.
+        """
         clients = list(self.clients.get(live.id, ()))
         if not clients:
             return
         public = state_to_json(live.state, player=0)
+        del public["view"]
+        state_text = dumps(public)
+        head, placeholder, tail = dumps(
+            {
+                "type": "update",
+                "game": live.id,
+                "seq": change.seq,
+                "seat": change.seat,
+                "action": change.action,
+                "undone": change.undone,
+                "events": change.events,
+                "state": _PLACEHOLDER,
+            }
+        ).partition(dumps(_PLACEHOLDER))
+        assert placeholder and state_text.endswith("}")
         for client in clients:
-            await client.send(
-                {
-                    "type": "update",
-                    "game": live.id,
-                    "seq": change.seq,
-                    "seat": change.seat,
-                    "action": change.action,
-                    "undone": change.undone,
-                    "events": change.events,
-                    "state": seat_view(public, client.seat),
-                }
-            )
+            seen_as = "spectator" if client.seat is None else client.seat
+            text = f"{head}{state_text[:-1]}, {dumps('view')}: {dumps(seen_as)}}}{tail}"
+            await client.send_text(text)
 
     async def send_all(self, game_id: str, message: dict[str, Any]) -> None:
         for client in list(self.clients.get(game_id, ())):
@@ -217,10 +234,13 @@ class Hub:
             while True:
                 text = await ws.receive_text()
                 await session.handle(text, limits)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):  # RuntimeError: the socket is closed
             pass
         finally:
             await session.leave()
+
+
+_PLACEHOLDER = "\x00state\x00"
 
 
 def _error(rid: Any, code: str, message: str) -> dict[str, Any]:
