@@ -1,18 +1,31 @@
 """Fixtures: a server process per store (SQLite; PostgreSQL when ``CARCASSONNE_TEST_PG`` is
-set), shared by the tests of a module."""
+set), shared by the tests of a module.
+
+These tests need the server's extras (``pip install -e '.[server,postgres,server-test]'``);
+without them the folder is not collected (``.ci/run`` runs it in an environment that has them).
+"""
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from .live import PG_URL, ServerProcess, fresh_pg_database
+NEEDED = ("starlette", "uvicorn", "websockets", "httpx", "jsonschema")
+if any(importlib.util.find_spec(module) is None for module in NEEDED):
+    collect_ignore_glob = ["test_*.py"]
+
+if TYPE_CHECKING:
+    from .live import ServerProcess
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def store_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    from .live import PG_URL, fresh_pg_database
+
     if request.param == "postgres":
         if not PG_URL:
             pytest.skip("CARCASSONNE_TEST_PG is not set (see .ci/run)")
@@ -23,6 +36,8 @@ def store_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
 
 @pytest.fixture(scope="module")
 def server(store_url: str) -> Iterator[ServerProcess]:
+    from .live import ServerProcess
+
     process = ServerProcess(store_url).start()
     yield process
     process.stop()

@@ -70,6 +70,7 @@ def test_bad_requests_get_stable_codes(server: ServerProcess) -> None:
     cases = [
         ({"seats": [{"kind": "human"}]}, "bad-request"),
         ({"seats": [{"kind": "human"}, {"kind": "robot"}]}, "bad-request"),
+        ({"seats": [{"kind": "bot"}, {"kind": "bot"}]}, "bad-request"),
         ({"seats": [{"kind": "human"}, {"kind": "bot", "bot": "deep"}]}, "bad-request"),
         ({"seats": [{"kind": "human"}] * 2, "expansions": ["moon"]}, "bad-config"),
         ({"seats": [{"kind": "human"}] * 2, "options": {"meeples": "many"}}, "bad-config"),

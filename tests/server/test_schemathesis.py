@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,13 +49,16 @@ def test_schemathesis_finds_no_server_error_and_no_schema_violation(
         str(Path(sys.executable).parent / "schemathesis"), "run",
         f"{sqlite_server.base}/api/openapi.json",
         "--checks", CHECKS,
-        "--max-examples", "15", "--max-time", "30", "--seed", "1",
-        "--generation-database", "none", "--no-color", "--workers", "2",
+        "--max-examples", "10", "--max-time", "20", "--seed", "1",
+        # one worker: with threads, hypothesis's lambda descriptions trip a CPython 3.11 ast bug
+        "--generation-database", "none", "--no-color", "--workers", "1",
         "--request-timeout", "20",
         "--report", "junit", "--report-dir", str(tmp_path),
     ]  # fmt: skip
     if not board_picture_exists():
         command += ["--exclude-operation-id", "getBoard"]
+    began = time.monotonic()
     done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    print(f"schemathesis: {time.monotonic() - began:.0f} s")
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
     assert "generated" in done.stdout

@@ -41,7 +41,14 @@ SEAT_IN: Schema = {
 NEW_GAME: Schema = {
     "type": "object",
     "properties": {
-        "seats": {"type": "array", "items": SEAT_IN, "minItems": 2, "maxItems": 6},
+        "seats": {
+            "type": "array",
+            "items": SEAT_IN,
+            "minItems": 2,
+            "maxItems": 6,
+            "contains": {"properties": {"kind": {"const": "human"}}},
+            "description": "one seat per player, in turn order; at least one human seat",
+        },
         "expansions": {
             "oneOf": [
                 {"type": "array", "items": STR},

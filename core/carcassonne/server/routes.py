@@ -189,6 +189,11 @@ def _seats(given: list[Any]) -> list[SeatRow]:
             seats.append(SeatRow(i, "bot", bot, name, None))
         else:
             raise ServerError("bad-request", f"seat {i}: 'kind' must be 'human' or 'bot'")
+    if all(seat.kind == "bot" for seat in seats):
+        # bots alone would play at the server's expense with nobody to serve
+        raise ServerError(
+            "bad-request", "a game needs a human seat (bots alone: carcassonne simulate)"
+        )
     return seats
 
 
