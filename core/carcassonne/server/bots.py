@@ -53,6 +53,11 @@ class BotRunner:
             return
         task = asyncio.get_running_loop().create_task(self._play(live))
         self._tasks[live.id] = task
+        task.add_done_callback(lambda done: self._forget(live.id, done))
+
+    def _forget(self, game_id: str, task: asyncio.Task[None]) -> None:
+        if self._tasks.get(game_id) is task:
+            del self._tasks[game_id]
 
     async def _play(self, live: Live) -> None:
         while True:
@@ -78,7 +83,8 @@ class BotRunner:
                     return
 
     async def close(self) -> None:
-        for task in self._tasks.values():
+        tasks = list(self._tasks.values())
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         self.pool.shutdown(wait=False, cancel_futures=True)

@@ -193,13 +193,20 @@ class Games:
             hook(live)
         return live
 
+    def evict(self, live: Live) -> None:
+        """Forget a game nobody here is using (it is reloaded from the store when needed)."""
+        if self.live.get(live.id) is live and not live.lock.locked():
+            del self.live[live.id]
+            self._loading.pop(live.id, None)
+
     async def reload_seats(self, live: Live) -> None:
         live.seats = await self.store.seats(live.id)
 
-    async def catch_up(self, live: Live) -> None:
-        """Apply (and announce) the moves other processes stored since ``live.seq``; call with
-        ``live.lock`` held. With one process (SQLite) the live state is always current."""
-        if not self.store.shared:
+    async def catch_up(self, live: Live, force: bool = False) -> None:
+        """Apply (and announce) the moves stored by others since ``live.seq``; call with
+        ``live.lock`` held. With one process (SQLite) the live state is current unless a write
+        just lost a race (``force``), e.g. to a copy of the game that was evicted meanwhile."""
+        if not (self.store.shared or force):
             return
         for move in await self.store.moves(live.id, live.seq):
             change = self._follow(live, move)
@@ -244,7 +251,7 @@ class Games:
         except Exception as exc:  # noqa: BLE001 - a store failure refuses the move, nothing more
             raise ServerError("storage", f"the move could not be stored: {exc}", 503) from None
         if not stored:
-            await self.catch_up(live)
+            await self.catch_up(live, force=True)
             raise ServerError("stale", f"another move was stored first; now at seq {live.seq}", 409)
         live.state = state
         live.log.append(move)

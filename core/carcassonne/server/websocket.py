@@ -463,6 +463,9 @@ class Session:
         client, self.client = self.client, None
         await client.finish()
         await self.hub.presence_changed(self.live)
+        if not self.hub.clients.get(self.live.id) and self.live.bot_to_move() is None:
+            self.hub.clients.pop(self.live.id, None)
+            self.hub.games.evict(self.live)  # keeps memory to the games in use
 
 
 def _int_field(message: dict[str, Any], name: str, optional: bool = False) -> Any:
