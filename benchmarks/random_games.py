@@ -9,6 +9,7 @@ Measure here, never in timed tests. Quote the median of --repeat runs with the c
 from __future__ import annotations
 
 import argparse
+import pickle
 import random
 import statistics
 import sys
@@ -62,6 +63,16 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(n):
         state.clone()
     clone_us = (time.perf_counter() - start) / n * 1e6
+    # pickling cost of the same state (multiprocessing, distributed simulation)
+    n = 2000
+    start = time.perf_counter()
+    for _ in range(n):
+        data = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+    dump_us = (time.perf_counter() - start) / n * 1e6
+    start = time.perf_counter()
+    for _ in range(n):
+        pickle.loads(data)
+    load_us = (time.perf_counter() - start) / n * 1e6
 
     tracemalloc.start()
     play(config, args.seed, random.Random(args.seed))
@@ -78,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"µs per turn (median): {statistics.median(per_turn):.1f}")
     print(f"clone() mid-game: {clone_us:.1f} µs")
+    print(f"pickle mid-game: dumps {dump_us:.0f} µs, loads {load_us:.0f} µs, {len(data)} bytes")
     print(f"peak memory of one game: {peak / 1024:.0f} KiB")
     return 0
 

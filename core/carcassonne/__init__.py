@@ -1,12 +1,16 @@
 """carcassonne: a rules engine for the tile-laying game Carcassonne.
 
 Start with :class:`GameConfig` (players, expansions, options, seed) and :meth:`GameState.new`;
-drive a game with ``state.legal_actions()`` and ``state.apply(action)``. Expansions and fans
-write plugins with :data:`hookimpl` on the hooks in :mod:`carcassonne.hookspecs`.
+drive a game with ``state.legal_actions()`` and ``state.apply(action)``.
+
+This package's namespace is also the plugin API: an expansion imports what it needs from
+``carcassonne`` (and the modules ``carcassonne.actions``, ``carcassonne.events``,
+``carcassonne.geometry``; ``carcassonne.testing`` in tests) and nothing else. ``docs/hooks.md``
+documents every name; CI's import contracts hold expansions to it.
 """
 
-from carcassonne.actions import Draw, Pass, PlaceFigure, PlaceTile
-from carcassonne.config import FigureKind, GameConfig, Option, Setup
+from carcassonne.actions import Action, Draw, Pass, PlaceFigure, PlaceTile, TypedAction
+from carcassonne.config import GameConfig, TileSource
 from carcassonne.errors import (
     CarcassonneError,
     ConfigError,
@@ -16,29 +20,59 @@ from carcassonne.errors import (
     UnknownExpansionError,
 )
 from carcassonne.hookspecs import hookimpl
-from carcassonne.state import Award, Decision, GameState, ReturnedFigure, ReturnFigures
+from carcassonne.state import GameState
+from carcassonne.tileset.model import Attribute, FeatureKind, Rotated, RotatedFeature, TileType
+from carcassonne.values import (
+    Award,
+    Decision,
+    Figure,
+    FigureKind,
+    KindExtension,
+    Option,
+    OptionValue,
+    Placed,
+    Pos,
+    ReturnedFigure,
+    ReturnFigures,
+    ScoreItem,
+    Setup,
+)
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Action",
+    "Attribute",
     "Award",
     "CarcassonneError",
     "ConfigError",
     "Decision",
     "Draw",
+    "FeatureKind",
+    "Figure",
     "FigureKind",
     "GameConfig",
     "GameState",
     "IllegalActionError",
+    "KindExtension",
     "NothingToUndoError",
     "Option",
+    "OptionValue",
     "Pass",
     "PlaceFigure",
     "PlaceTile",
+    "Placed",
     "PluginError",
+    "Pos",
     "ReturnFigures",
     "ReturnedFigure",
+    "Rotated",
+    "RotatedFeature",
+    "ScoreItem",
     "Setup",
+    "TileSource",
+    "TileType",
+    "TypedAction",
     "UnknownExpansionError",
     "hookimpl",
     "__version__",

@@ -20,7 +20,10 @@ and a :class:`TypedAction` subclass with a ``verb``), declares them in its
 from __future__ import annotations
 
 import typing
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from carcassonne.geometry import CORNERS, HALVES, SIDES
 
 
 class TypedAction:
@@ -144,6 +147,55 @@ def field_types(action_type: type[TypedAction]) -> dict[str, str]:
     return found
 
 
-Action = Any  # any of the named-tuple action types, core or plugin
+#: Any action, core or plugin: a named tuple whose class derives from :class:`TypedAction`.
+Action = TypedAction
 
 CORE_ACTIONS: tuple[type[TypedAction], ...] = (Draw, PlaceTile, PlaceFigure, Pass)
+
+#: Where the core's verbs sort; plugin verbs come between ``figure`` and ``pass``.
+_VERB_RANK = {Draw.verb: 0, PlaceTile.verb: 1, PlaceFigure.verb: 2, Pass.verb: 4}
+_PLUGIN_RANK = 3
+#: Location names in board order: sides, half-edges, corners (pockets and centres after them).
+_LOCATION_RANK = {name: i for i, name in enumerate(SIDES + HALVES + CORNERS)}
+
+
+#: Per action type: the function giving an action's sort key (built once per type).
+_SORT_KEYS: dict[type[TypedAction], Callable[[Action], tuple[object, ...]]] = {}
+
+
+def _sort_key_of(action_type: type[TypedAction]) -> Callable[[Action], tuple[object, ...]]:
+    verb = action_type.verb
+    rank = _VERB_RANK.get(verb, _PLUGIN_RANK)
+    names = action_fields(action_type)
+    if "location" not in names:
+        return lambda action: (rank, verb, action)
+    at = names.index("location")
+    last = len(_LOCATION_RANK)
+
+    def key(action: Action) -> tuple[object, ...]:
+        fields: tuple[object, ...] = tuple.__getitem__(action, slice(None))  # type: ignore[call-overload]
+        location = fields[at]
+        board_order = (_LOCATION_RANK.get(location, last), location)  # type: ignore[call-overload]
+        return (rank, verb, fields[:at] + board_order + fields[at + 1 :])
+
+    return key
+
+
+def action_sort_key(action: Action) -> tuple[object, ...]:
+    """The documented order of legal actions: ``draw``, then ``tile`` placements, then
+    ``figure`` placements, then plugins' verbs alphabetically, then ``pass``; within a verb, by
+    the action's fields in order, a ``location`` field in board order (N, E, S, W, then the
+    half-edges NL ... WR, the corners NW ... SW, then other names alphabetically)."""
+    key = _SORT_KEYS.get(type(action))
+    if key is None:
+        key = _SORT_KEYS[type(action)] = _sort_key_of(type(action))
+    return key(action)
+
+
+def sort_actions(actions: list[Action]) -> list[Action]:
+    """``actions`` in the order of :func:`action_sort_key` (fields that cannot be compared
+    with each other, such as a plugin's ``None``, compare by their text)."""
+    try:
+        return sorted(actions, key=action_sort_key)
+    except TypeError:
+        return sorted(actions, key=lambda a: (*action_sort_key(a)[:2], repr(a)))

@@ -8,104 +8,80 @@ a cache of which rotations of a tile fit a given neighbourhood. States only poin
 
 from __future__ import annotations
 
+import importlib
 import random
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any
+import weakref
+from collections.abc import Iterable, Mapping
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from types import MappingProxyType, ModuleType
 
 from carcassonne.actions import TypedAction
 from carcassonne.errors import ConfigError
-from carcassonne.plugins import Hooks, make_plugin_manager
+from carcassonne.plugins import Hooks, Plugin, make_plugin_manager
+from carcassonne.tileset.loader import load_tileset
 from carcassonne.tileset.model import FIELD_EDGE, FeatureKind, TileType
+from carcassonne.values import ExtValue, FigureKind, OptionValue, Setup
 
 #: pattern -> rotations tables, keyed by a tile's edges and the wildcard edge types (pure data).
-_FIT_MEMO: dict[tuple, dict[int, tuple[int, ...]]] = {}
+_FIT_MEMO: dict[tuple[object, ...], dict[int, tuple[int, ...]]] = {}
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 COLOURS = ("red", "blue", "yellow", "green", "black", "pink")
 
+#: A tile set file a plugin ships: a path or an ``importlib.resources`` traversable.
+TileSource = Path | Traversable | str
 
-@dataclass(frozen=True)
-class Option:
-    """A rule option a plugin accepts. ``key`` is global: ``tiny_city``, ``river.uturn``."""
+#: Per segment of a rotated tile: (kind, open edges, surround?, border offsets, attributes).
+SegmentData = tuple[tuple[str, int, bool, tuple[int, ...], dict[str, int] | None], ...]
 
-    key: str
-    default: Any
-    choices: tuple[Any, ...] = ()
-    doc: str = ""
+#: How a configuration is named for pickling: (players, expansions, options, seed, names,
+#: plugins), each plugin as ``(name, object)`` with modules named by their import path.
+ConfigSpec = tuple[
+    int,
+    tuple[str, ...],
+    tuple[tuple[str, OptionValue], ...],
+    int,
+    tuple[str, ...],
+    tuple[tuple[str, object], ...],
+]
 
-    def check(self, value: Any) -> Any:
-        if isinstance(self.default, bool) and not isinstance(value, bool):
-            shown = format_value(value)
-            raise ConfigError(f"option {self.key!r} must be true or false, not {shown}")
-        if self.choices and (value not in self.choices or type(value) is not type(self.default)):
-            allowed = ", ".join(format_value(c) for c in self.choices)
-            shown = format_value(value)
-            raise ConfigError(f"option {self.key!r} must be one of {allowed}, not {shown}")
-        if (
-            isinstance(self.default, int)
-            and not isinstance(self.default, bool)
-            and (not isinstance(value, int) or isinstance(value, bool))
-        ):
-            raise ConfigError(f"option {self.key!r} must be a whole number, not {value!r}")
-        return value
+#: Configurations rebuilt from a spec in this process, so that every state unpickled (or
+#: deep-copied) from one game shares one configuration again.
+_REBUILT: weakref.WeakValueDictionary[ConfigSpec, GameConfig] = weakref.WeakValueDictionary()
 
 
-def format_value(value: Any) -> str:
-    """A value as a user writes it (JSON/TOML spelling: true, false, "text", 4)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return repr(value)
+class _ModuleRef(str):
+    """A plugin module in a pickled spec, by import path (modules cannot be pickled)."""
 
 
-Strength = int | Callable[[Any, int, Any], int]
+def _picklable(plugin: object) -> object:
+    return _ModuleRef(plugin.__name__) if isinstance(plugin, ModuleType) else plugin
 
 
-@dataclass(frozen=True)
-class FigureKind:
-    """A kind of figure: how many each player has and how strongly it counts in majorities.
-
-    ``strength`` is a number or ``f(state, feature, figure) -> int`` evaluated when the feature
-    is scored (the mayor counts the city's shields).
-    """
-
-    name: str
-    count: int
-    strength: Strength = 1
-    provider: str = "core"
-
-
-@dataclass
-class Setup:
-    """What the ``carcassonne_setup`` hook arranges (mutable only during configuration)."""
-
-    config: GameConfig
-    #: The tile id placed at (0, 0), rotation 0.
-    start: str | None = None
-    #: Draw stacks: key -> tile ids (one entry per copy). Lower keys are drawn first.
-    stacks: dict[int, list[str]] = field(default_factory=dict)
-    #: Tile ids that go to the bottom of their stack after the shuffle (the River's lake).
-    bottom: set[str] = field(default_factory=set)
-    #: Initial plugin data, ``name -> immutable value``.
-    ext: dict[str, Any] = field(default_factory=dict)
-
-    def remove_copy(self, tile_id: str) -> bool:
-        """Take one copy of ``tile_id`` out of whichever stack holds it."""
-        for key in sorted(self.stacks):
-            stack = self.stacks[key]
-            if tile_id in stack:
-                stack.remove(tile_id)
-                return True
-        return False
+def _from_spec(spec: ConfigSpec) -> GameConfig:
+    """Rebuild (or find) the configuration a pickled spec names."""
+    try:
+        return _REBUILT[spec]
+    except (KeyError, TypeError):
+        pass
+    players, expansions, options, seed, names, plugins = spec
+    objects = [
+        (name, importlib.import_module(p) if isinstance(p, _ModuleRef) else p)
+        for name, p in plugins
+    ]
+    config = GameConfig(players, expansions, dict(options), seed, names, objects)
+    try:
+        _REBUILT[spec] = config
+    except TypeError:  # an unhashable plugin object: no sharing, still correct
+        pass
+    return config
 
 
 def _normalise_expansions(
-    expansions: Iterable[str] | Mapping[str, Mapping[str, Any]] | None,
-) -> tuple[tuple[str, ...], dict[str, Any]]:
+    expansions: Iterable[str] | Mapping[str, Mapping[str, OptionValue] | None] | None,
+) -> tuple[tuple[str, ...], dict[str, OptionValue]]:
     if expansions is None:
         return (), {}
     if isinstance(expansions, Mapping):
@@ -131,11 +107,11 @@ class GameConfig:
     def __init__(
         self,
         players: int = 2,
-        expansions: Iterable[str] | Mapping[str, Mapping[str, Any]] | None = None,
-        options: Mapping[str, Any] | None = None,
+        expansions: Iterable[str] | Mapping[str, Mapping[str, OptionValue] | None] | None = None,
+        options: Mapping[str, OptionValue] | None = None,
         seed: int = 0,
         names: Iterable[str] | None = None,
-        plugins: Iterable[tuple[str, Any]] = (),
+        plugins: Iterable[tuple[str, Plugin]] = (),
     ) -> None:
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ConfigError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
@@ -151,7 +127,7 @@ class GameConfig:
         self.pm = make_plugin_manager(self.expansions, self.extra_plugins)
         self.hooks = Hooks(self.pm)
 
-        self.option_specs = {o.key: o for o in self.hooks.options()}
+        self.option_specs = {o.key: o for o in self.hooks.rule_options()}
         given = dict(options or {})
         given.update(expansion_opts)
         for key in given:
@@ -159,18 +135,20 @@ class GameConfig:
                 raise ConfigError(
                     f"unknown option {key!r} (known: {', '.join(sorted(self.option_specs))})"
                 )
-        self.options: Mapping[str, Any] = MappingProxyType(
+        self.options: Mapping[str, OptionValue] = MappingProxyType(
             {
                 key: spec.check(given[key]) if key in given else spec.default
                 for key, spec in sorted(self.option_specs.items())
             }
         )
 
-        self.kinds: Mapping[str, FeatureKind] = MappingProxyType(
-            {k.name: k for k in self.hooks.feature_kinds()}
-        )
+        self.kinds: Mapping[str, FeatureKind] = MappingProxyType(self.hooks.feature_kinds())
         self.figure_kinds: Mapping[str, FigureKind] = MappingProxyType(
             {k.name: k for k in sorted(self.hooks.figure_kinds(self), key=lambda k: k.name)}
+        )
+        #: The figure kinds that go wherever a meeple may (the base game offers them).
+        self.followers: tuple[str, ...] = tuple(
+            k.name for k in self.figure_kinds.values() if k.follower
         )
         self.tile_types: Mapping[str, TileType] = MappingProxyType(self._load_tiles())
         self.aliases = {t.alias: t.id for t in self.tile_types.values() if t.alias}
@@ -193,24 +171,55 @@ class GameConfig:
         self.start_tile = setup.start
         self.stacks = {k: tuple(v) for k, v in sorted(setup.stacks.items())}
         self.bottom = frozenset(setup.bottom)
-        self.initial_ext = MappingProxyType(dict(setup.ext))
+        self.initial_ext: Mapping[str, ExtValue] = MappingProxyType(dict(setup.ext))
         self._fits: dict[str, dict[int, tuple[int, ...]]] = {}
-        self._tile_codes: dict[str, tuple] = {}
-        self._segments: dict[tuple[str, int], tuple[tuple, ...]] = {}
+        self._tile_codes: dict[str, tuple[tuple[int, int, int, int], ...]] = {}
+        self._segments: dict[tuple[str, int], SegmentData] = {}
+        self._spec: ConfigSpec = (
+            self.players,
+            self.expansions,
+            tuple(sorted(given.items())),
+            self.seed,
+            self.names,
+            tuple((name, _picklable(plugin)) for name, plugin in self.extra_plugins),
+        )
+        try:  # the configuration unpickled states of this game will share
+            _REBUILT.setdefault(self._spec, self)
+        except TypeError:  # an unhashable plugin object: no sharing, still correct
+            pass
+
+    # -- identity: equal when built from equal specs; pickled as the spec ---------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameConfig):
+            return NotImplemented
+        return self is other or self._spec == other._spec
+
+    def __hash__(self) -> int:
+        return hash(self._spec[:5])
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled (and copied) as its spec: a configuration is immutable and derived, so the
+        copy is rebuilt from the players, expansions, options, seed, names and plugins, and
+        equal copies in one process share one object (``copy`` and ``deepcopy`` too)."""
+        return (_from_spec, (self._spec,))
 
     # -- tiles --------------------------------------------------------------------------------
 
     def _load_tiles(self) -> dict[str, TileType]:
-        from carcassonne.tileset.loader import load_tileset
-
         types: dict[str, TileType] = {}
-        edition = self.options.get("edition", "C2")
-        for source in self.hooks.tile_sets(self):
+        owner: dict[str, str] = {}
+        edition = str(self.options.get("edition", "C2"))
+        for plugin, source in self.hooks.tile_sets():
             tileset = load_tileset(source, self.kinds, edition=edition)
             for tile in tileset.tiles:
                 if tile.id in types:
-                    raise ConfigError(f"tile id {tile.id!r} is defined by two tile sets")
+                    raise ConfigError(
+                        f"tile id {tile.id!r} is defined by the tile sets of both plugin "
+                        f"{owner[tile.id]!r} and {plugin!r}"
+                    )
                 types[tile.id] = tile
+                owner[tile.id] = plugin
         return types
 
     def resolve_tile(self, name: str) -> str:
@@ -262,11 +271,14 @@ class GameConfig:
         codes = self._tile_codes.get(tile.id)
         if codes is None:
             code = self.edge_codes
-            codes = tuple(tuple(code[e] for e in rot.edges) for rot in tile.rotations)
+            codes = tuple(
+                (code[rot.edges[0]], code[rot.edges[1]], code[rot.edges[2]], code[rot.edges[3]])
+                for rot in tile.rotations
+            )
             self._tile_codes[tile.id] = codes
         return codes
 
-    def segment_data(self, tile: TileType, rotation: int) -> tuple[tuple, ...]:
+    def segment_data(self, tile: TileType, rotation: int) -> SegmentData:
         """Per segment of a rotated tile: (kind, open edges, surround?, border offsets, attrs).
 
         Precomputed once per configuration so that placing a tile looks nothing up.
@@ -302,7 +314,7 @@ class GameConfig:
         order.reverse()
         return order
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> dict[str, object]:
         return {
             "players": self.players,
             "names": list(self.names),

@@ -5,15 +5,19 @@ another set. Each docstring follows one template: what the hook answers, when th
 its parameters, what a ``None`` result means, and a "Use in expansions" line. ``docs/hooks.md``
 documents each hook; a test fails when one is missing there.
 
+Words: a rule **option** is a setting of the game (``tiny_city``, ``river.uturn``); an
+**action** is what a player may do (``PlaceTile``, ``PlaceFigure``, ``Pass``, a plugin's own).
+
 Rules for hook implementations:
 
 * Hooks are called once per phase or per turn, never per candidate square: they receive whole
   lists (all candidate placements, all completed features) and answer for all of them.
-* Results are combined deterministically (lists are concatenated in plugin-name order and then
-  sorted or deduplicated where the hook says so), so the order in which expansions are named
-  never changes the game.
+* Implementations are called in registration order (the base game, then expansions by name, then
+  extra plugins by name), whatever ``tryfirst``/``trylast`` they ask for; hook wrappers are
+  refused. List answers are concatenated in that order, then sorted where the hook says so
+  (legal actions always are), so the order in which expansions are named never changes a game.
 * ``firstresult`` is used only where exactly one plugin owns the answer (the plugin that defined
-  an action or a decision kind).
+  an action type or a decision kind).
 * Plugins keep their per-game data in ``state.ext[<plugin name>]`` as immutable values
   (tuples, frozensets, numbers) and replace them instead of mutating them: that is what makes
   ``clone()`` and ``undo()`` cheap and exact.
@@ -21,15 +25,26 @@ Rules for hook implementations:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pluggy
 
 if TYPE_CHECKING:
-    from carcassonne.actions import TypedAction
-    from carcassonne.config import FigureKind, Option, Setup
-    from carcassonne.state import Decision, GameState, ReturnedFigure
+    from carcassonne.actions import Action, TypedAction
+    from carcassonne.config import GameConfig, TileSource
+    from carcassonne.events import Event
+    from carcassonne.state import GameState
     from carcassonne.tileset.model import FeatureKind, TileType
+    from carcassonne.values import (
+        Award,
+        Decision,
+        FigureKind,
+        KindExtension,
+        Option,
+        ReturnedFigure,
+        ScoreItem,
+        Setup,
+    )
 
 PROJECT = "carcassonne"
 
@@ -38,18 +53,18 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 # ---------------------------------------------------------------------------------------------
-# Setup: once per game configuration
+# Setup: once per game configuration (and, for kinds and tile sets, by the tile tools)
 
 
 @hookspec
-def carcassonne_options() -> list[Option] | None:
-    """The options this plugin accepts, with defaults and allowed values.
+def carcassonne_rule_options() -> list[Option] | None:
+    """The rule options this plugin accepts, with defaults and allowed values.
 
     When: once, while the game configuration is built.
     Parameters: none.
-    Returns: a list of ``Option``; an option a user passes that no plugin declares is an error.
-    ``None`` means the plugin takes no options.
-    Use in expansions: declare rule variants (River ``uturn``, Abbey & Mayor ``wagon_move``).
+    Returns: a list of ``Option``; an option a user passes that no plugin declares is an error,
+    and so is a key two plugins declare. ``None`` means the plugin takes no options.
+    Use in expansions: declare rule variants (River ``river.uturn``, Abbot ``abbot.count``).
     """
 
 
@@ -57,32 +72,47 @@ def carcassonne_options() -> list[Option] | None:
 def carcassonne_feature_kinds() -> list[FeatureKind] | None:
     """The feature kinds this plugin brings to tile sets.
 
-    When: once, while the game configuration is built, before any tile set is loaded.
+    When: once per configuration, before any tile set is loaded; also by the tile tools.
     Parameters: none.
-    Returns: a list of ``FeatureKind``; ``None`` means none.
+    Returns: a list of ``FeatureKind``; a kind two plugins register is an error naming both.
+    ``None`` means none.
     Use in expansions: the River registers ``river``, the Abbot ``garden``, Abbey & Mayor ``abbey``.
     """
 
 
 @hookspec
-def carcassonne_figure_kinds(config: Any) -> list[FigureKind] | None:
-    """The figure kinds this plugin brings, with a count per player and a strength.
+def carcassonne_kind_extensions() -> list[KindExtension] | None:
+    """Attributes this plugin adds to feature kinds that other plugins registered.
 
-    When: once, while the game configuration is built.
-    Parameters: ``config`` - the configuration being built (its ``options`` are final).
-    Returns: a list of ``FigureKind``; ``None`` means none. ``FigureKind.strength`` may be a
-    function of the feature (the mayor counts shields).
-    Use in expansions: the abbot, the mayor, the wagon, the barn.
+    When: right after ``carcassonne_feature_kinds``; also by the tile tools.
+    Parameters: none.
+    Returns: ``KindExtension(kind, attributes)`` items; each ``Attribute`` says how pictures and
+    text show it. Extending an unknown kind, or adding an attribute the kind already has, is an
+    error naming both plugins. ``None``: none.
+    Use in expansions: an inn on a ``road``, a cathedral in a ``city``.
     """
 
 
 @hookspec
-def carcassonne_tile_sets(config: Any) -> list[Any] | None:
-    """Tile set files this plugin contributes to the game.
+def carcassonne_figure_kinds(config: GameConfig) -> list[FigureKind] | None:
+    """The figure kinds this plugin brings, with a count per player and a strength.
 
     When: once, while the game configuration is built.
-    Parameters: ``config`` - the configuration being built.
-    Returns: paths or ``importlib.resources`` traversables of TOML tile sets; ``None`` means none.
+    Parameters: ``config`` - the configuration being built (its ``options`` are final).
+    Returns: a list of ``FigureKind``; a name two plugins use is an error naming both.
+    ``FigureKind.strength`` may be a function of the feature (the mayor counts shields);
+    ``follower=True`` makes the base game offer it wherever a meeple may stand. ``None``: none.
+    Use in expansions: the abbot, the mayor, the wagon, the barn, a big meeple (a follower).
+    """
+
+
+@hookspec
+def carcassonne_tile_sets() -> list[TileSource] | None:
+    """Tile set files this plugin ships.
+
+    When: once per configuration; also by the tile tools (``carcassonne tiles ...``).
+    Parameters: none.
+    Returns: paths or ``importlib.resources`` traversables of TOML tile sets; ``None``: none.
     Use in expansions: ship the expansion's tiles inside its distribution.
     """
 
@@ -92,7 +122,7 @@ def carcassonne_setup(setup: Setup) -> None:
     """Arrange the start tile, the draw stacks and the plugin's initial data.
 
     When: once per configuration, after the tile sets are loaded. The base game runs first
-    (``tryfirst``); expansions then adjust what it arranged.
+    (it registers first); expansions then adjust what it arranged.
     Parameters: ``setup`` - a mutable ``Setup``: ``start`` (tile id), ``stacks`` (stack key ->
     tile ids; lower keys are drawn first, each stack is shuffled with the game's seed),
     ``bottom`` (tile ids that go to the bottom of their stack), ``ext`` (initial plugin data).
@@ -101,12 +131,24 @@ def carcassonne_setup(setup: Setup) -> None:
     """
 
 
+@hookspec
+def carcassonne_action_types() -> list[type[TypedAction]] | None:
+    """Action types this plugin defines, for the notation, records and the JSON protocol.
+
+    When: once per configuration.
+    Parameters: none.
+    Returns: action classes (named tuples with a ``verb``); a verb two plugins (or a plugin and
+    the core) use is an error naming both. ``None``: none.
+    Use in expansions: the abbot's return.
+    """
+
+
 # ---------------------------------------------------------------------------------------------
 # Tile placement: once per turn
 
 
 @hookspec
-def carcassonne_turn_options(state: GameState) -> list[Any] | None:
+def carcassonne_turn_actions(state: GameState) -> list[Action] | None:
     """Actions a player may take instead of drawing a tile.
 
     When: at the start of every turn, before the tile is drawn, and in end-of-game extra turns.
@@ -137,10 +179,11 @@ def carcassonne_tile_placed(
 ) -> None:
     """React to a tile that has just been placed (features already joined).
 
-    When: after every tile placement, before the figure phase.
+    When: after every tile placement, before the figure phase. Decisions asked here with
+    ``state.ask()`` are taken before the figure phase.
     Parameters: the position and rotation of the placed tile.
     Returns: ``None``; plugins update ``state.ext``.
-    Use in expansions: Abbey & Mayor marks the player's abbey as used; the River tracks its course.
+    Use in expansions: Abbey & Mayor counts the abbeys players still hold.
     """
 
 
@@ -149,30 +192,34 @@ def carcassonne_tile_placed(
 
 
 @hookspec
-def carcassonne_figure_options(state: GameState, x: int, y: int, player: int) -> list[Any] | None:
+def carcassonne_figure_actions(
+    state: GameState, x: int, y: int, player: int
+) -> list[Action] | None:
     """What the player may do in the figure phase on the tile just placed.
 
     When: once per turn, after the tile placement.
     Parameters: ``x, y`` - the tile just placed; ``player`` - the active player.
-    Returns: actions (``PlaceFigure`` and plugin actions); ``Pass`` is always added by the core.
-    ``None`` means nothing to offer.
+    Returns: actions (``PlaceFigure`` and plugin actions); ``Pass`` is always added by the core,
+    and the whole list is sorted (``carcassonne.actions.sort_actions``). ``None``: nothing.
     Use in expansions: abbot on monastery or garden and the abbot's return; mayor, wagon, barn.
+    Followers (``FigureKind(follower=True)``) need no implementation: the base game offers them.
     """
 
 
 @hookspec
-def carcassonne_veto_figure_options(state: GameState, options: list[Any]) -> list[Any] | None:
-    """Figure options other plugins offered that this plugin forbids.
+def carcassonne_veto_figure_actions(state: GameState, actions: list[Action]) -> list[Action] | None:
+    """Figure actions other plugins offered that this plugin forbids.
 
-    When: once per turn, right after ``carcassonne_figure_options``.
-    Parameters: ``options`` - every option offered.
-    Returns: the vetoed options; ``None``: no veto.
-    Use in expansions: Abbey & Mayor forbids farmers in a field holding a barn.
+    When: once per turn, right after ``carcassonne_figure_actions``.
+    Parameters: ``actions`` - every action offered.
+    Returns: the vetoed actions; ``None``: no veto.
+    Use in expansions: Abbey & Mayor forbids farmers in a field holding a barn; the Abbot keeps
+    gardens for the abbot.
     """
 
 
 @hookspec(firstresult=True)
-def carcassonne_apply_action(state: GameState, action: Any) -> list[Any] | None:
+def carcassonne_apply_action(state: GameState, action: Action) -> list[Event] | None:
     """Carry out an action of a type this plugin defined.
 
     When: whenever a legal action is applied whose type is not one of the core's four.
@@ -188,16 +235,35 @@ def carcassonne_apply_action(state: GameState, action: Any) -> list[Any] | None:
 
 
 @hookspec
-def carcassonne_score(state: GameState, completed: list[int], final: bool) -> list[Any] | None:
+def carcassonne_score(
+    state: GameState, completed: list[int], final: bool
+) -> list[ScoreItem] | None:
     """Points earned now, and figures that leave the board because of them.
 
     When: in the scoring phase of every turn (``final=False``, ``completed`` = the features this
     turn completed) and once at the end (``final=True``, ``completed`` = every feature still
     holding figures, incomplete ones included).
-    Parameters: ``completed`` - feature ids (roots), sorted.
-    Returns: ``Award`` and ``ReturnFigures`` items. The core applies all plugins' items together,
-    sorted by stage and feature, then returns the figures of completed features. ``None``: nothing.
+    Parameters: ``completed`` - feature ids, sorted.
+    Returns: ``Award`` and ``ReturnFigures`` items. The core passes all plugins' awards through
+    ``carcassonne_adjust_awards``, applies them sorted by stage and feature, then returns the
+    figures of completed features. ``None``: nothing.
     Use in expansions: the Abbot scores gardens; Abbey & Mayor scores barn fields.
+    """
+
+
+@hookspec
+def carcassonne_adjust_awards(
+    state: GameState, awards: list[Award], final: bool
+) -> list[Award] | None:
+    """Change or replace the awards every plugin computed in this scoring step.
+
+    When: in every scoring step (the turn's, an early return's, the final one), after all
+    ``carcassonne_score`` answers are in and before any point is added. Implementations run one
+    after another in registration order, each seeing the previous one's result.
+    Parameters: ``awards`` - every ``Award`` of this step; ``final`` - whether this is the end.
+    Returns: the full new list (an award left out is dropped; an award of 0 points is not
+    shown); ``None``: unchanged. One feature keeps one award line per player.
+    Use in expansions: an inn makes its completed road worth 2 per tile and an open one 0.
     """
 
 
@@ -209,19 +275,20 @@ def carcassonne_after_scoring(
 
     When: once per turn, after the scored figures went back to the supplies.
     Parameters: ``returned`` - each figure that came back this turn, with where it stood.
-    Returns: ``Decision`` objects; the core orders them clockwise from the active player and
-    asks them one after another. ``None``: none.
+    Returns: ``Decision`` objects; the core asks them clockwise from the active player, after
+    any decision a plugin asked with ``state.ask()`` earlier in the turn. ``None``: none.
     Use in expansions: a wagon whose feature was scored may move on.
     """
 
 
 @hookspec(firstresult=True)
-def carcassonne_decision_actions(state: GameState, decision: Decision) -> list[Any] | None:
+def carcassonne_decision_actions(state: GameState, decision: Decision) -> list[Action] | None:
     """The legal actions of a decision kind this plugin defined.
 
     When: each time such a decision becomes the pending one (answers depend on earlier ones).
     Parameters: ``decision`` - the pending decision.
-    Returns: the legal actions; ``Pass`` is always added. ``None`` means "not mine".
+    Returns: the legal actions; ``Pass`` is always added and the list is sorted. A decision
+    whose only action is ``Pass`` is skipped. ``None`` means "not mine".
     Use in expansions: the wagon's targets.
     """
 
@@ -236,18 +303,7 @@ def carcassonne_extra_turns(state: GameState) -> list[int] | None:
 
     When: once, when the draw pile is empty, before final scoring.
     Parameters: ``state`` - the game after its last regular turn.
-    Returns: player indices; each gets a turn whose only options are ``carcassonne_turn_options``
+    Returns: player indices; each gets a turn whose only actions are ``carcassonne_turn_actions``
     (and ``Pass``). ``None``: none.
     Use in expansions: players still holding an abbey may place it.
-    """
-
-
-@hookspec
-def carcassonne_action_types() -> list[type[TypedAction]] | None:
-    """Action types this plugin defines, for the notation, records and the JSON protocol.
-
-    When: once, when a parser for actions is built.
-    Parameters: none.
-    Returns: action classes (named tuples with a ``verb``); ``None``: none.
-    Use in expansions: the abbot's return.
     """

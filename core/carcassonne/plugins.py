@@ -1,26 +1,57 @@
-"""Plugin discovery and the typed façade over ``pm.hook``.
+"""Plugin discovery, registration checks and the typed façade over the hooks.
 
-One ``pluggy.PluginManager`` per game configuration (never a module global), holding the base
-game's built-in plugins and the expansions the game names. Expansions are found through the
-entry-point group ``carcassonne.expansions`` and only the chosen ones are imported.
+One ``pluggy.PluginManager`` per set of plugins (never a module global), holding the base game's
+built-in plugins and the expansions a game names. Expansions are found through the entry-point
+group ``carcassonne.expansions`` and only the chosen ones are imported. Games, the tile tools
+and ``carcassonne expansions`` all go through :func:`make_plugin_manager` and :func:`kinds_of`:
+one discovery path.
 
-:class:`Hooks` is the only place that calls ``pm.hook``: it turns each hook's list of results
-into one deterministic answer, so the engine never depends on registration order.
+:class:`Hooks` is the only place that calls hook implementations. It calls them directly, in
+registration order (base game, expansions by name, extra plugins by name), which makes every
+answer deterministic and skips pluggy's per-call machinery on the hot path. pluggy still checks
+every implementation's name and parameters when it is registered.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 import pluggy
 
 from carcassonne import hookspecs
-from carcassonne.actions import TypedAction
+from carcassonne.actions import CORE_ACTIONS, Action, TypedAction
 from carcassonne.errors import PluginError, UnknownExpansionError
+from carcassonne.events import Event
+from carcassonne.rules import base_figures, base_scoring, base_setup
+from carcassonne.tileset.model import FeatureKind, TileType
+from carcassonne.values import (
+    Award,
+    Decision,
+    FigureKind,
+    KindExtension,
+    Option,
+    ReturnedFigure,
+    ScoreItem,
+    Setup,
+)
+
+if TYPE_CHECKING:
+    from carcassonne.config import GameConfig, TileSource
+    from carcassonne.state import GameState
 
 ENTRY_POINT_GROUP = "carcassonne.expansions"
+
+#: A plugin: a module, a class instance or any object with ``carcassonne_*`` hook functions.
+Plugin = object
+
+#: The names the built-in plugins are registered under, in registration order.
+BUILTIN_PLUGINS: tuple[tuple[str, Plugin], ...] = (
+    ("base.setup", base_setup),
+    ("base.figures", base_figures),
+    ("base.scoring", base_scoring),
+)
 
 
 def installed_expansions() -> dict[str, metadata.EntryPoint]:
@@ -35,44 +66,61 @@ def expansion_version(name: str) -> str:
     return ep.dist.version
 
 
-def load_expansion(name: str) -> Any:
+def load_expansion(name: str) -> Plugin:
     eps = installed_expansions()
     if name not in eps:
         known = ", ".join(sorted(eps)) or "none"
         raise UnknownExpansionError(f"unknown expansion {name!r} (installed expansions: {known})")
     try:
-        return eps[name].load()
+        return cast(Plugin, eps[name].load())
     except Exception as exc:  # a broken expansion must not crash the caller with a traceback
         raise PluginError(f"expansion {name!r} failed to load: {exc}") from exc
 
 
-def builtin_plugins() -> list[tuple[str, Any]]:
-    from carcassonne.rules import base_figures, base_scoring, base_setup
-
-    return [
-        ("base.setup", base_setup),
-        ("base.figures", base_figures),
-        ("base.scoring", base_scoring),
-    ]
+def _check_plugin(name: str, plugin: Plugin) -> None:
+    """Refuse ``carcassonne_*`` functions that are not hook implementations (a forgotten
+    ``@hookimpl`` would otherwise be silently ignored), and hook wrappers (the façade calls
+    implementations directly, so a wrapper would never run)."""
+    marker = f"{hookspecs.PROJECT}_impl"
+    for attr in sorted(dir(plugin)):
+        if not attr.startswith("carcassonne_"):
+            continue
+        value = getattr(plugin, attr, None)
+        if not callable(value):
+            continue
+        opts = getattr(value, marker, None)
+        if opts is None:
+            raise PluginError(
+                f"plugin {name!r}: {attr} is not marked @hookimpl (every carcassonne_* function "
+                "of a plugin must be a hook implementation)"
+            )
+        if opts.get("hookwrapper") or opts.get("wrapper"):
+            raise PluginError(f"plugin {name!r}: {attr} is a hook wrapper, which is not supported")
 
 
 def make_plugin_manager(
-    expansions: Iterable[str], extra: Iterable[tuple[str, Any]] = ()
+    expansions: Iterable[str], extra: Iterable[tuple[str, Plugin]] = ()
 ) -> pluggy.PluginManager:
     """A fresh manager with the base game, the named expansions and any extra plugin objects.
 
     Plugins are registered in a fixed order (base first, then expansions sorted by name, then
     extras sorted by name) so that hook call order is the same however the user listed them.
-    ``check_pending()`` makes a misspelled hook implementation fail loudly.
+    A misspelled hook, an unmarked ``carcassonne_*`` function, a parameter the hook does not
+    have or a plugin name used twice is a :class:`PluginError`.
     """
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
-    for name, plugin in builtin_plugins():
-        pm.register(plugin, name=name)
-    for name in sorted(set(expansions)):
-        pm.register(load_expansion(name), name=name)
-    for name, plugin in sorted(extra, key=lambda item: item[0]):
-        pm.register(plugin, name=name)
+    plugins = list(BUILTIN_PLUGINS)
+    plugins += [(name, load_expansion(name)) for name in sorted(set(expansions))]
+    plugins += sorted(extra, key=lambda item: item[0])
+    for name, plugin in plugins:
+        if pm.has_plugin(name) or pm.get_plugin(name) is not None:
+            raise PluginError(f"two plugins are named {name!r}")
+        _check_plugin(name, plugin)
+        try:
+            pm.register(plugin, name=name)
+        except (pluggy.PluginValidationError, ValueError) as exc:
+            raise PluginError(f"plugin {name!r}: {exc}") from exc
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
@@ -80,111 +128,220 @@ def make_plugin_manager(
     return pm
 
 
-def _flat(results: list[Any]) -> list[Any]:
-    """Concatenate the answers in registration order (pluggy calls the last registered first):
-    the base game's answers come first, then the expansions' by name."""
-    out: list[Any] = []
-    for result in reversed(results):
+def all_installed_manager() -> pluggy.PluginManager:
+    """The base game and every installed expansion: what the tile tools see."""
+    return make_plugin_manager(installed_expansions())
+
+
+# A hook implementation ready to call: the plugin's name, the function, and which of the hook's
+# arguments it takes (positions in the hookspec's order; None: all of them, in order).
+_Impl = tuple[str, Callable[..., object], tuple[int, ...] | None]
+
+
+def _flat(results: Iterable[tuple[str, object]]) -> list[object]:
+    out: list[object] = []
+    for _name, result in results:
         if result:
+            if not isinstance(result, list | tuple):
+                raise PluginError(f"a hook of plugin {_name!r} returned {result!r}, not a list")
             out.extend(result)
     return out
 
 
-class Hooks:
-    """Typed access to the hooks of one configuration, combining results deterministically.
+def _claim(what: str, owners: dict[str, str], key: str, plugin: str) -> None:
+    """Record that ``plugin`` defines ``key``; a second definition is an error naming both."""
+    first = owners.get(key)
+    if first == plugin:
+        raise PluginError(f"{what} {key!r} is defined twice by plugin {plugin!r}")
+    if first is not None:
+        raise PluginError(f"{what} {key!r} is defined by both plugin {first!r} and {plugin!r}")
+    owners[key] = plugin
 
-    pluggy calls implementations in reverse registration order; every method here either
-    concatenates (and the caller sorts) or takes a union, so that order never shows.
+
+class Hooks:
+    """Typed access to the hooks of one plugin manager, combining results deterministically.
+
+    Implementations are called directly in registration order; hooks nobody implements cost an
+    empty loop.
     """
 
     def __init__(self, pm: pluggy.PluginManager) -> None:
         self.pm = pm
-        self._h = pm.hook
-        # Hooks nobody implements are skipped: the base game alone implements few per-turn
-        # hooks, and a pluggy call costs more than the rest of a cheap turn phase.
-        self._used = {
-            name
-            for name in dir(pm.hook)
-            if name.startswith("carcassonne_") and getattr(pm.hook, name).get_hookimpls()
+        order = {name: i for i, (name, _plugin) in enumerate(pm.list_name_plugin())}
+        self._impls: dict[str, tuple[_Impl, ...]] = {}
+        for hook_name in dir(pm.hook):
+            if not hook_name.startswith("carcassonne_"):
+                continue
+            caller = getattr(pm.hook, hook_name)
+            params = tuple(caller.spec.argnames) if caller.spec else ()
+            impls = sorted(caller.get_hookimpls(), key=lambda i: order[i.plugin_name])
+            self._impls[hook_name] = tuple(
+                (i.plugin_name, i.function, _positions(params, tuple(i.argnames))) for i in impls
+            )
+
+    def _each(self, hook: str, *args: object) -> list[tuple[str, object]]:
+        """Every implementation's answer, in registration order; ``args`` in the hook's order."""
+        out = []
+        for name, function, picks in self._impls.get(hook, ()):
+            if picks is None:
+                out.append((name, function(*args)))
+            else:
+                out.append((name, function(*[args[i] for i in picks])))
+        return out
+
+    def _first(self, hook: str, *args: object) -> object:
+        for _name, function, picks in self._impls.get(hook, ()):
+            result = function(*args) if picks is None else function(*[args[i] for i in picks])
+            if result is not None:
+                return result
+        return None
+
+    def implemented(self, hook: str) -> bool:
+        return bool(self._impls.get(hook))
+
+    # -- setup ------------------------------------------------------------------------------
+
+    def rule_options(self) -> list[Option]:
+        owners: dict[str, str] = {}
+        out: list[Option] = []
+        for name, result in self._each("carcassonne_rule_options"):
+            for option in cast(list[Option], result or []):
+                _claim("option", owners, option.key, name)
+                out.append(option)
+        return out
+
+    def feature_kinds(self) -> dict[str, FeatureKind]:
+        """Every plugin's feature kinds with every plugin's extensions applied."""
+        owners: dict[str, str] = {}
+        kinds: dict[str, FeatureKind] = {}
+        for name, result in self._each("carcassonne_feature_kinds"):
+            for kind in cast(list[FeatureKind], result or []):
+                _claim("feature kind", owners, kind.name, name)
+                kinds[kind.name] = kind
+        attr_owners = {
+            f"{kind.name}.{attr}": owners[kind.name]
+            for kind in kinds.values()
+            for attr in kind.attributes
         }
+        for name, result in self._each("carcassonne_kind_extensions"):
+            for ext in cast(list[KindExtension], result or []):
+                extended = kinds.get(ext.kind)
+                if extended is None:
+                    raise PluginError(
+                        f"plugin {name!r} extends the feature kind {ext.kind!r}, which no "
+                        f"active plugin registers (known: {', '.join(sorted(kinds))})"
+                    )
+                for attribute in ext.attributes:
+                    _claim("attribute", attr_owners, f"{ext.kind}.{attribute.name}", name)
+                kinds[ext.kind] = extended.extended(ext.attributes)
+        return kinds
 
-    # setup
-    def options(self) -> list[Any]:
-        return _flat(self._h.carcassonne_options())
+    def figure_kinds(self, config: GameConfig) -> list[FigureKind]:
+        owners: dict[str, str] = {}
+        out: list[FigureKind] = []
+        for name, result in self._each("carcassonne_figure_kinds", config):
+            for kind in cast(list[FigureKind], result or []):
+                _claim("figure kind", owners, kind.name, name)
+                out.append(kind)
+        return out
 
-    def feature_kinds(self) -> list[Any]:
-        return _flat(self._h.carcassonne_feature_kinds())
+    def tile_sets(self) -> list[tuple[str, TileSource]]:
+        """``(plugin name, source)`` for every tile set file, in registration order."""
+        return [
+            (name, source)
+            for name, result in self._each("carcassonne_tile_sets")
+            for source in cast(list["TileSource"], result or [])
+        ]
 
-    def figure_kinds(self, config: Any) -> list[Any]:
-        return _flat(self._h.carcassonne_figure_kinds(config=config))
-
-    def tile_sets(self, config: Any) -> list[Any]:
-        return _flat(self._h.carcassonne_tile_sets(config=config))
-
-    def setup(self, setup: Any) -> None:
-        self._h.carcassonne_setup(setup=setup)
+    def setup(self, setup: Setup) -> None:
+        self._each("carcassonne_setup", setup)
 
     def action_types(self) -> list[type[TypedAction]]:
-        return _flat(self._h.carcassonne_action_types())
+        owners = {t.verb: "core" for t in CORE_ACTIONS}
+        out: list[type[TypedAction]] = []
+        for name, result in self._each("carcassonne_action_types"):
+            for action_type in cast(list[type[TypedAction]], result or []):
+                _claim("action verb", owners, action_type.verb, name)
+                out.append(action_type)
+        return out
 
-    # tile phase
-    def turn_options(self, state: Any) -> list[Any]:
-        if "carcassonne_turn_options" not in self._used:
-            return []
-        return _flat(self._h.carcassonne_turn_options(state=state))
+    # -- tile phase ---------------------------------------------------------------------------
 
-    def veto_placements(self, state: Any, tile: Any, candidates: list) -> set:
-        if "carcassonne_veto_placements" not in self._used:
-            return set()
-        vetoes: set = set()
-        for result in self._h.carcassonne_veto_placements(
-            state=state, tile=tile, candidates=candidates
-        ):
+    def turn_actions(self, state: GameState) -> list[Action]:
+        return cast(list[Action], _flat(self._each("carcassonne_turn_actions", state)))
+
+    def veto_placements(
+        self, state: GameState, tile: TileType, candidates: list[tuple[int, int, int]]
+    ) -> set[tuple[int, int, int]]:
+        vetoes: set[tuple[int, int, int]] = set()
+        for _name, result in self._each("carcassonne_veto_placements", state, tile, candidates):
             if result:
-                vetoes.update(result)
+                vetoes.update(cast(list[tuple[int, int, int]], result))
         return vetoes
 
-    def tile_placed(self, state: Any, x: int, y: int, tile: Any, rotation: int) -> None:
-        if "carcassonne_tile_placed" not in self._used:
-            return None
-        self._h.carcassonne_tile_placed(state=state, x=x, y=y, tile=tile, rotation=rotation)
+    def tile_placed(self, state: GameState, x: int, y: int, tile: TileType, rotation: int) -> None:
+        self._each("carcassonne_tile_placed", state, x, y, tile, rotation)
 
-    # figure phase
-    def figure_options(self, state: Any, x: int, y: int, player: int) -> list[Any]:
-        return _flat(self._h.carcassonne_figure_options(state=state, x=x, y=y, player=player))
+    # -- figure phase -------------------------------------------------------------------------
 
-    def veto_figure_options(self, state: Any, options: list) -> set:
-        if "carcassonne_veto_figure_options" not in self._used:
-            return set()
-        vetoes: set = set()
-        for result in self._h.carcassonne_veto_figure_options(state=state, options=options):
+    def figure_actions(self, state: GameState, x: int, y: int, player: int) -> list[Action]:
+        results = self._each("carcassonne_figure_actions", state, x, y, player)
+        return cast(list[Action], _flat(results))
+
+    def veto_figure_actions(self, state: GameState, actions: list[Action]) -> set[Action]:
+        vetoes: set[Action] = set()
+        for _name, result in self._each("carcassonne_veto_figure_actions", state, actions):
             if result:
-                vetoes.update(result)
+                vetoes.update(cast(list[Action], result))
         return vetoes
 
-    def apply_action(self, state: Any, action: Any) -> list[Any]:
-        result = self._h.carcassonne_apply_action(state=state, action=action)
+    def apply_action(self, state: GameState, action: Action) -> list[Event]:
+        result = self._first("carcassonne_apply_action", state, action)
         if result is None:
             raise PluginError(f"no plugin applies actions of type {type(action).__name__}")
-        return result
+        return cast(list[Event], result)
 
-    # scoring
-    def score(self, state: Any, completed: list[int], final: bool) -> list[Any]:
-        return _flat(self._h.carcassonne_score(state=state, completed=completed, final=final))
+    # -- scoring ------------------------------------------------------------------------------
 
-    def after_scoring(self, state: Any, returned: list) -> list[Any]:
-        if "carcassonne_after_scoring" not in self._used:
-            return []
-        return _flat(self._h.carcassonne_after_scoring(state=state, returned=returned))
+    def score(self, state: GameState, completed: list[int], final: bool) -> list[ScoreItem]:
+        results = self._each("carcassonne_score", state, completed, final)
+        return cast(list[ScoreItem], _flat(results))
 
-    def decision_actions(self, state: Any, decision: Any) -> list[Any]:
-        result = self._h.carcassonne_decision_actions(state=state, decision=decision)
+    def adjust_awards(self, state: GameState, awards: list[Award], final: bool) -> list[Award]:
+        for name, function, picks in self._impls.get("carcassonne_adjust_awards", ()):
+            args = (state, list(awards), final)
+            result = function(*args) if picks is None else function(*[args[i] for i in picks])
+            if result is not None:
+                if not isinstance(result, list) or any(type(a) is not Award for a in result):
+                    raise PluginError(
+                        f"plugin {name!r}: carcassonne_adjust_awards must return a list of Award"
+                    )
+                awards = result
+        return awards
+
+    def after_scoring(self, state: GameState, returned: list[ReturnedFigure]) -> list[Decision]:
+        results = self._each("carcassonne_after_scoring", state, returned)
+        return cast(list[Decision], _flat(results))
+
+    def decision_actions(self, state: GameState, decision: Decision) -> list[Action]:
+        result = self._first("carcassonne_decision_actions", state, decision)
         if result is None:
             raise PluginError(f"no plugin answers decisions of kind {decision.kind!r}")
-        return result
+        return cast(list[Action], result)
 
-    # end of game
-    def extra_turns(self, state: Any) -> list[int]:
-        if "carcassonne_extra_turns" not in self._used:
-            return []
-        return _flat(self._h.carcassonne_extra_turns(state=state))
+    # -- end of game --------------------------------------------------------------------------
+
+    def extra_turns(self, state: GameState) -> list[int]:
+        return cast(list[int], _flat(self._each("carcassonne_extra_turns", state)))
+
+
+def _positions(params: tuple[str, ...], wanted: tuple[str, ...]) -> tuple[int, ...] | None:
+    """Where an implementation's parameters stand among the hook's (None: all, in order)."""
+    if wanted == params:
+        return None
+    return tuple(params.index(name) for name in wanted)
+
+
+def kinds_of(pm: pluggy.PluginManager) -> dict[str, FeatureKind]:
+    """The feature kinds a set of plugins registers, extensions applied (games and tile tools)."""
+    return Hooks(pm).feature_kinds()

@@ -25,13 +25,12 @@ from typing import Any
 import tomli_w
 
 import carcassonne
-from carcassonne import events as ev
 from carcassonne.actions import PlaceFigure, PlaceTile
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError
 from carcassonne.notation import NotationError, action_from_text
 from carcassonne.plugins import expansion_version, installed_expansions
-from carcassonne.state import Decision, GameState
+from carcassonne.state import GameState
 
 FORMAT = 1
 
@@ -69,12 +68,7 @@ class Position:
 
 def build_state(config: GameConfig, position: Position) -> GameState:
     """A state at ``position``: ``position.player`` about to draw, or to place ``drawn``."""
-    state = GameState.new(config)
-    # wipe the board the fresh game laid and lay the position's instead
-    for name in ("board", "frontier", "surround"):
-        getattr(state, name).clear()
-    for name in ("parent", "nkind", "npos", "nopen", "ntiles", "nfigs", "nborders", "nattrs"):
-        getattr(state, name).clear()
+    state = GameState.empty(config)
     if not 0 <= position.player < config.players:
         raise PositionError(f"no player {position.player} (the game has {config.players})")
     _lay_tiles(state, position.tiles)
@@ -89,26 +83,13 @@ def build_state(config: GameConfig, position: Position) -> GameState:
             )
         state.scores = list(position.scores)
     drawn = _tile_id(config, position.drawn, "the drawn tile") if position.drawn else None
-    state.pile = _pile(state, position, drawn)
+    pile = _pile(state, position, drawn)
     state.ext.update(position.ext)
-    state.player = position.player
-    state.turn = position.turn if position.turn is not None else 1
-    state.pending = Decision("draw", position.player)
-    state.drawn = None
-    state._cands = None
-    state._legal = None
-    state._turn_opts = None
-    events: list[ev.Event] = [ev.TurnStarted(position.player, state.turn)]
-    if drawn is None:
-        state._start_turn(events)
-    else:
-        state.pile.append(drawn)
-        state._draw(events)
-        if state.drawn != drawn:
-            raise PositionError(f"the drawn tile {drawn} fits nowhere on this board")
-    state.last_events = events
-    state.log = []
-    state._origin = state._snapshot()
+    turn = position.turn if position.turn is not None else 1
+    try:
+        state.resume_at(player=position.player, turn=turn, pile=pile, drawn=drawn)
+    except CarcassonneError as exc:
+        raise PositionError(str(exc)) from None
     return state
 
 
@@ -133,16 +114,13 @@ def _lay_tiles(state: GameState, tiles: Sequence[tuple[str, int, int, int]]) -> 
             raise PositionError(f"{label}: {x},{y} is already taken")
         waiting.append((label, tid, x, y, rotation))
     while waiting:
-        ready = [
-            i for i, w in enumerate(waiting) if not state.board or (w[2], w[3]) in state.frontier
-        ]
+        ready = [i for i, w in enumerate(waiting) if state.touches_board(w[2], w[3])]
         if not ready:
             raise PositionError(f"{waiting[0][0]} is not connected to the other tiles")
         label, tid, x, y, rotation = waiting.pop(ready[0])
-        tile = config.tile_types[tid]
-        if state.board and rotation not in config.fits(tile, state.frontier[(x, y)]):
+        if not state.edges_fit(tid, x, y, rotation):
             raise PositionError(f"{label} r{rotation}: its edges do not match its neighbours")
-        state._put_tile(tile, x, y, rotation, -1)
+        state.lay_tile(tid, x, y, rotation)
 
 
 def _place_figures(state: GameState, figures: Sequence[tuple[int, str, int, int, str]]) -> None:
@@ -156,12 +134,13 @@ def _place_figures(state: GameState, figures: Sequence[tuple[int, str, int, int,
             known = ", ".join(config.figure_kinds)
             raise PositionError(f"{label}: unknown figure kind {kind!r} (known: {known})")
         try:
-            node = state.node_at(x, y, location)
+            feature = state.feature_at(x, y, location)
         except CarcassonneError as exc:
             raise PositionError(f"{label}: {exc}") from None
-        feature_kind = config.kinds.get(state.nkind[node])
+        kind_name = state.feature_kind(feature)
+        feature_kind = config.kinds.get(kind_name)
         if feature_kind is None or not feature_kind.occupiable:
-            raise PositionError(f"{label}: no figure may stand on a {state.nkind[node]}")
+            raise PositionError(f"{label}: no figure may stand on a {kind_name}")
         if state.supply[player].get(kind, 0) <= 0:
             count = config.figure_kinds[kind].count
             raise PositionError(f"{label}: {who} has only {count} {kind}(s)")
@@ -170,7 +149,7 @@ def _place_figures(state: GameState, figures: Sequence[tuple[int, str, int, int,
         if state.is_complete(root):
             raise PositionError(
                 f"figure {config.names[figure.player]} {figure.kind} at {figure.x},{figure.y} "
-                f"{figure.location}: its {state.nkind[root]} is complete "
+                f"{figure.location}: its {state.feature_kind(root)} is complete "
                 "(it would have been scored)"
             )
 
@@ -204,7 +183,8 @@ def game_tiles(config: GameConfig) -> Counter[str]:
 
 
 def _pile(state: GameState, position: Position, drawn: str | None) -> list[str]:
-    """The draw pile, top last (as ``GameState.pile``), checked against the game's tiles."""
+    """The draw pile, top last (as ``GameState.resume_at`` takes it), checked against the
+    game's tiles."""
     config = state.config
     on_board = Counter(placed.tile.id for placed in state.board.values())
     if drawn is not None:
@@ -251,16 +231,13 @@ def _pile(state: GameState, position: Position, drawn: str | None) -> list[str]:
 def position_of(state: GameState) -> Position:
     """The position of a game about to draw or with a drawn tile to place."""
     kind = state.pending.kind
-    if kind not in ("draw", "tile") or state.in_extra or state.queue:
+    if kind not in ("draw", "tile") or state.in_extra_turns():
         raise PositionError(
             "a position can be taken only when a tile is about to be drawn or placed "
             f"(the game waits for a {kind} decision)"
         )
     tiles = [(p.tile.id, x, y, p.rotation) for (x, y), p in state.board.items()]
-    figures = [
-        (fig.player, fig.kind, fig.x, fig.y, fig.location)
-        for _, fig in state.figures()
-    ]
+    figures = [(fig.player, fig.kind, fig.x, fig.y, fig.location) for _, fig in state.figures()]
     return Position(
         tiles=tiles,
         figures=figures,

@@ -41,7 +41,7 @@ from carcassonne.state import GameState
 PROTOCOL_VERSION = 1
 
 
-class RequestError(Exception):
+class RequestError(CarcassonneError):
     """A request the server refuses; ``type`` is the machine-readable error type."""
 
     def __init__(self, type_: str, message: str) -> None:

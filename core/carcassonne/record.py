@@ -28,7 +28,9 @@ from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError
 from carcassonne.notation import NotationError, action_from_text, action_to_text
 from carcassonne.plugins import expansion_version, installed_expansions
-from carcassonne.state import ForcedDraw, GameState
+from carcassonne.position import build_state, dump_position, parse_position
+from carcassonne.state import GameState
+from carcassonne.values import ForcedDraw
 
 #: The record format version this engine writes and reads.
 FORMAT = 1
@@ -100,7 +102,7 @@ def record_of(state: GameState) -> Record:
     config = state.config
     start: dict[str, Any] | None = None
     replay = GameState.new(config, seed=state.seed)
-    if replay._origin != state._origin:
+    if replay != state.initial():
         replay, start = _start_position(state)
     names = config.names
     entries: list[Entry] = []
@@ -146,10 +148,7 @@ def record_of(state: GameState) -> Record:
 
 def _start_position(state: GameState) -> tuple[GameState, dict[str, Any]]:
     """The position a game began at, as a TOML table, and a fresh state at it."""
-    from carcassonne.position import build_state, dump_position, parse_position
-
-    origin = state.clone()
-    origin._restore(state._origin)
+    origin = state.initial()
     try:
         table = tomllib.loads(dump_position(origin))
     except CarcassonneError as exc:

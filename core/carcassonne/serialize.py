@@ -187,7 +187,7 @@ def dumps(data: Any) -> str:
 def _tiles(state: Any) -> list[dict[str, Any]]:
     tiles = []
     for (x, y), placed in state.board.items():
-        segments = {f.location: state.find(placed.base + f.index) for f in placed.rot.features}
+        segments = {seg.location: feature for feature, seg in state.segments(x, y)}
         tiles.append(
             {
                 "id": placed.tile.id,
@@ -205,14 +205,14 @@ def _tiles(state: Any) -> list[dict[str, Any]]:
 def _features(state: Any) -> list[dict[str, Any]]:
     # the squares of every feature in one pass (the engine does not track them for fields)
     squares: dict[int, set[tuple[int, int]]] = {}
-    find = state.find
-    for node, pos in enumerate(state.npos):
-        squares.setdefault(find(node), set()).add(pos)
+    for x, y in state.board:
+        for feature, _seg in state.segments(x, y):
+            squares.setdefault(feature, set()).add((x, y))
     out = []
     for root in state.features():
         figures = [_figure(state, root, fig) for fig in state.figures_on(root)]
         figures.sort(key=_figure_key)
-        attrs = state.nattrs[root] or {}
+        attrs = state.feature_attrs(root)
         out.append(
             {
                 "id": root,

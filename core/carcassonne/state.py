@@ -1,147 +1,104 @@
-"""The mutable game state: board, features, figures, scores, and the turn loop.
+"""The mutable game state: board, figures, scores, and the turn loop.
 
 Design notes (why it looks like this):
 
 * A state points at its immutable :class:`~carcassonne.config.GameConfig` and owns only flat
-  containers of immutable values (tuples, frozensets, ints, strings). ``clone()`` therefore
-  copies a dozen containers and nothing else; there is no ``deepcopy`` anywhere.
-* Features are a union-find over tile segments ("nodes"). Each root carries the number of open
-  edges, the set of tiles, the figures, the attributes (shields) and, for fields, the bordering
-  city nodes. A road or city is complete when its open-edge count reaches zero, a monastery when
-  its eight neighbours are present: no flood fill, ever.
+  containers of immutable values (tuples, frozensets, ints, strings) plus the feature graph
+  (:mod:`carcassonne.features`). ``clone()`` copies a dozen containers and nothing else; there is
+  no ``deepcopy`` anywhere.
 * The squares next to the board ("frontier") carry the edge each neighbour shows them, so the
   legal placements of a tile are a few dictionary lookups per square (``GameConfig.fits``).
-* Hooks are called once per phase, never per square. Plugins read the state through the query
-  methods below and change it only through ``award``, ``return_figures``, ``place_figure`` and
-  ``ext``.
+* Hooks are called once per phase, never per square. Plugins read the state through the public
+  queries below (documented in ``docs/hooks.md``) and change it only through ``award``,
+  ``return_figures``, ``place_figure``, ``ask`` and ``ext``. Everything starting with ``_`` is
+  private to the engine.
 * ``undo()`` replays the action log from the state's origin: exact by construction and free
   for callers that never undo (bots use ``clone()``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from carcassonne import events as ev
-from carcassonne.actions import Draw, Pass, PlaceFigure, PlaceTile
+from carcassonne.actions import Action, Draw, Pass, PlaceFigure, PlaceTile, sort_actions
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError, IllegalActionError, NothingToUndoError
-from carcassonne.geometry import RING_OFFSETS, SIDE_OFFSETS, facing_half
-from carcassonne.tileset.model import Rotated, TileType
+from carcassonne.features import FeatureGraph, neighbours_present
+from carcassonne.geometry import SIDE_OFFSETS
+from carcassonne.tileset.model import RotatedFeature, TileType
+from carcassonne.values import (
+    Award,
+    Decision,
+    ExtValue,
+    Figure,
+    ForcedDraw,
+    OptionValue,
+    Placed,
+    Pos,
+    ReturnedFigure,
+    ReturnFigures,
+)
 
-Pos = tuple[int, int]
-
-
-class Decision(NamedTuple):
-    """What the game waits for: a ``kind`` of decision by ``player``.
-
-    Core kinds: ``draw`` (draw, or an alternative to drawing), ``tile`` (place the drawn tile),
-    ``figure`` (the figure phase), ``end`` (game over). Plugins add kinds (``wagon``) and keep
-    what they need in ``data`` (an immutable value).
-    """
-
-    kind: str
-    player: int
-    data: Any = None
-
-
-class Placed(NamedTuple):
-    """A tile on the board."""
-
-    tile: TileType
-    rotation: int
-    rot: Rotated
-    base: int  # node id of its first segment
-    player: int  # who placed it (-1 for the start tile)
-
-
-class Figure(NamedTuple):
-    """A figure on the board: whose, what, and where it was put (a barn keeps its corner)."""
-
-    player: int
-    kind: str
-    x: int
-    y: int
-    #: Where it was put, in board orientation (a barn's corner, a farmer's half-edge).
-    location: str
-
-
-class ReturnedFigure(NamedTuple):
-    """A figure that went back to its supply, with where it stood."""
-
-    player: int
-    figure: str
-    x: int
-    y: int
-    location: str
-    feature: int
-    feature_kind: str
-
-
-class Award(NamedTuple):
-    """Points for ``player`` from a scoring hook. ``stage`` orders awards within a phase."""
-
-    player: int
-    points: int
-    feature: int
-    kind: str
-    reason: str = ""
-    stage: int = 0
-
-
-class ReturnFigures(NamedTuple):
-    """A scoring hook's request to send the figures of a feature home (``kinds``: only those)."""
-
-    feature: int
-    kinds: frozenset[str] | None = None
-    stage: int = 0
-
+if TYPE_CHECKING:
+    from carcassonne.values import ScoreItem
 
 END = "end"
-_EMPTY: frozenset[int] = frozenset()
 _PASS = Pass()
-_FACING = tuple(facing_half(h) for h in range(8))
-_SELF_AND_RING = ((0, 0),) + RING_OFFSETS
 
-# Fields copied by clone() and saved as the origin for undo(): (name, copy function).
-_LIST = list.copy
-_DICT = dict.copy
+#: What happens when the queue of decisions is empty: the figure phase, or the end of the turn.
+_THEN_FIGURE = "figure"
+_THEN_END = "end"
 
 
-def _same(value: Any) -> Any:
+def _same(value: object) -> object:
     return value
 
 
-_STATE_FIELDS: tuple[tuple[str, Any], ...] = (
-    ("board", _DICT),
-    ("frontier", _DICT),
-    ("surround", _DICT),
-    ("parent", _LIST),
-    ("nkind", _LIST),
-    ("npos", _LIST),
-    ("nopen", _LIST),
-    ("ntiles", _LIST),
-    ("nfigs", _LIST),
-    ("nborders", _LIST),
-    ("nattrs", _LIST),
-    ("pile", _LIST),
-    ("supply", lambda s: [d.copy() for d in s]),
-    ("scores", _LIST),
-    ("ext", _DICT),
+def _supplies(supply: list[dict[str, int]]) -> list[dict[str, int]]:
+    return [d.copy() for d in supply]
+
+
+# Fields saved as the origin for undo(), with the function that copies each.
+_STATE_FIELDS: tuple[tuple[str, Callable[..., object]], ...] = (
+    ("board", dict.copy),
+    ("_frontier", dict.copy),
+    ("_graph", FeatureGraph.copy),
+    ("_pile", list.copy),
+    ("supply", _supplies),
+    ("scores", list.copy),
+    ("ext", dict.copy),
     ("player", _same),
     ("turn", _same),
     ("pending", _same),
-    ("queue", _same),
-    ("extra", _same),
-    ("in_extra", _same),
     ("drawn", _same),
-    ("last_pos", _same),
+    ("last_tile", _same),
     ("turn_actions", _same),
-    ("turn_completed", _same),
-    ("returned", _same),
-    ("placed_this_turn", _same),
+    ("_queue", _same),
+    ("_then", _same),
+    ("_asked", _same),
+    ("_extra", _same),
+    ("_in_extra", _same),
+    ("_completed", _same),
+    ("_returned", _same),
 )
+
+#: A placed tile as pickled: (tile id, rotation, player, order).
+_PlacedData = tuple[str, int, int, int]
+
+
+def _encode_board(board: dict[Pos, Placed]) -> dict[Pos, _PlacedData]:
+    return {pos: (p.tile.id, p.rotation, p.player, p.order) for pos, p in board.items()}
+
+
+def _decode_board(config: GameConfig, data: dict[Pos, _PlacedData]) -> dict[Pos, Placed]:
+    types = config.tile_types
+    board = {}
+    for pos, (tile_id, rotation, player, order) in data.items():
+        tile = types[tile_id]
+        board[pos] = Placed(tile, rotation, tile.rotations[rotation // 90], player, order)
+    return board
 
 
 class GameState:
@@ -160,74 +117,51 @@ class GameState:
 
     config: GameConfig
     seed: int
-    # the board: tiles, the empty squares beside them with their patterns, monastery nodes
+    #: The tiles on the board by square (read only for plugins).
     board: dict[Pos, Placed]
-    frontier: dict[Pos, int]
-    surround: dict[Pos, tuple[int, ...]]
-    # features: one entry per segment node; the root's entries describe the whole feature
-    parent: list[int]
-    nkind: list[str]
-    npos: list[Pos]
-    nopen: list[int]
-    ntiles: list[frozenset[Pos] | None]
-    nfigs: list[tuple[Figure, ...]]
-    nborders: list[frozenset[int]]
-    nattrs: list[dict[str, int] | None]
-    # players and the turn
-    pile: list[str]
+    _frontier: dict[Pos, int]
+    _graph: FeatureGraph
+    _pile: list[str]
+    #: Per player: figure kind -> figures left in the supply (read only for plugins).
     supply: list[dict[str, int]]
     scores: list[int]
-    ext: dict[str, Any]
+    #: Plugin data, ``plugin name -> immutable value``; plugins replace their value.
+    ext: dict[str, ExtValue]
     player: int
     turn: int
     pending: Decision
-    queue: tuple[Decision, ...]
-    extra: tuple[int, ...]
-    in_extra: bool
     drawn: str | None
-    last_pos: Pos | None
-    turn_actions: tuple[Any, ...]
-    turn_completed: tuple[int, ...]
-    returned: tuple[ReturnedFigure, ...]
-    placed_this_turn: Any
-    # history and caches
+    #: The square of the tile placed this turn, or None before the placement.
+    last_tile: Pos | None
+    #: The actions taken so far this turn, in order.
+    turn_actions: tuple[Action, ...]
+    _queue: tuple[Decision, ...]
+    _then: str
+    _asked: tuple[Decision, ...]
+    _extra: tuple[int, ...]
+    _in_extra: bool
+    _completed: tuple[int, ...]
+    _returned: tuple[ReturnedFigure, ...]
     last_events: list[ev.Event]
-    log: list[Any]
-    _origin: tuple
+    log: list[Action | ForcedDraw]
+    _origin: tuple[object, ...]
     _cands: list[tuple[int, int, int]] | None
-    _legal: list[Any] | None
-    _turn_opts: list[Any] | None
+    _legal: list[Action] | None
+    _turn_opts: list[Action] | None
 
     # -- creation ----------------------------------------------------------------------------
 
     @classmethod
-    def new(
-        cls, config: GameConfig | None = None, *, seed: int | None = None, **kwargs: Any
-    ) -> GameState:
-        """A new game: the start tile on the board and the first player about to draw.
-
-        ``seed`` overrides the configuration's seed, so that one configuration serves any
-        number of games (bots, simulations).
-        """
-        if config is None:
-            config = GameConfig(**kwargs)
-        elif kwargs:
-            raise TypeError("pass either a config or configuration keywords, not both")
+    def empty(cls, config: GameConfig, *, seed: int | None = None) -> GameState:
+        """A state with no tile on the board and an empty pile: the start of a position or a
+        puzzle, built with :meth:`lay_tile`, :meth:`place_figure` and :meth:`resume_at`."""
         self = cls.__new__(cls)
         self.config = config
-        self.board = {}
-        self.frontier = {}
-        self.surround = {}
-        self.parent = []
-        self.nkind = []
-        self.npos = []
-        self.nopen = []
-        self.ntiles = []
-        self.nfigs = []
-        self.nborders = []
-        self.nattrs = []
         self.seed = config.seed if seed is None else seed
-        self.pile = config.shuffled_pile(self.seed)
+        self.board = {}
+        self._frontier = {}
+        self._graph = FeatureGraph()
+        self._pile = []
         self.supply = [
             {kind.name: kind.count for kind in config.figure_kinds.values()}
             for _ in range(config.players)
@@ -237,35 +171,81 @@ class GameState:
         self.player = 0
         self.turn = 0
         self.pending = Decision("draw", 0)
-        self.queue = ()
-        self.extra = ()
-        self.in_extra = False
         self.drawn = None
-        self.last_pos = None
+        self.last_tile = None
         self.turn_actions = ()
-        self.turn_completed = ()
-        self.returned = ()
-        self.placed_this_turn = None
+        self._queue = ()
+        self._then = _THEN_END
+        self._asked = ()
+        self._extra = ()
+        self._in_extra = False
+        self._completed = ()
+        self._returned = ()
         self.last_events = []
         self.log = []
         self._cands = None
         self._legal = None
         self._turn_opts = None
-        start = config.tile_types[config.start_tile]
-        self._put_tile(start, 0, 0, 0, -1)
-        self.last_pos = None
-        events: list[ev.Event] = []
-        self.turn = 1
-        events.append(ev.TurnStarted(0, 1))
-        self._start_turn(events)
-        self.last_events = events
         self._origin = self._snapshot()
         return self
 
-    def _snapshot(self) -> tuple:
+    @classmethod
+    def new(
+        cls,
+        config: GameConfig | None = None,
+        *,
+        seed: int | None = None,
+        **kwargs: OptionValue | object,
+    ) -> GameState:
+        """A new game: the start tile on the board and the first player about to draw.
+
+        ``seed`` overrides the configuration's seed, so that one configuration serves any
+        number of games (bots, simulations).
+        """
+        if config is None:
+            config = GameConfig(**kwargs)  # type: ignore[arg-type]
+        elif kwargs:
+            raise TypeError("pass either a config or configuration keywords, not both")
+        self = cls.empty(config, seed=seed)
+        self._lay(config.tile_types[config.start_tile], 0, 0, 0, -1)
+        self.resume_at(player=0, turn=1, pile=config.shuffled_pile(self.seed))
+        return self
+
+    def resume_at(
+        self, *, player: int, turn: int, pile: list[str], drawn: str | None = None
+    ) -> None:
+        """Start play from the board as it is: ``player`` about to draw (or to place ``drawn``)
+        on turn ``turn``, with ``pile`` (top last) to draw from. The result is this game's
+        origin: ``undo()`` never goes back past it. For positions and puzzles."""
+        self._pile = list(pile)
+        self.player = player
+        self.turn = turn
+        self.pending = Decision("draw", player)
+        self.drawn = None
+        self._queue = ()
+        self._asked = ()
+        self._extra = ()
+        self._in_extra = False
+        self._cands = None
+        self._legal = None
+        self._turn_opts = None
+        events: list[ev.Event] = [ev.TurnStarted(player, turn)]
+        if drawn is None:
+            self._start_turn(events)
+        else:
+            self._reset_turn()
+            self._pile.append(drawn)
+            self._draw(events)
+            if self.drawn != drawn:
+                raise CarcassonneError(f"the drawn tile {drawn} fits nowhere on this board")
+        self.last_events = events
+        self.log = []
+        self._origin = self._snapshot()
+
+    def _snapshot(self) -> tuple[object, ...]:
         return tuple(copy(getattr(self, name)) for name, copy in _STATE_FIELDS)
 
-    def _restore(self, snap: tuple) -> None:
+    def _restore(self, snap: tuple[object, ...]) -> None:
         for (name, copy), value in zip(_STATE_FIELDS, snap, strict=True):
             setattr(self, name, copy(value))
         self._cands = None
@@ -275,17 +255,67 @@ class GameState:
     def clone(self) -> GameState:
         """An independent copy sharing only immutable data (config, tile types, tuples)."""
         other = GameState.__new__(GameState)
-        for name, copy in _STATE_FIELDS:
-            setattr(other, name, copy(getattr(self, name)))
         other.config = self.config
         other.seed = self.seed
-        other.last_events = list(self.last_events)
-        other.log = list(self.log)
+        other.board = self.board.copy()
+        other._frontier = self._frontier.copy()
+        other._graph = self._graph.copy()
+        other._pile = self._pile.copy()
+        other.supply = [d.copy() for d in self.supply]
+        other.scores = self.scores.copy()
+        other.ext = self.ext.copy()
+        other.player = self.player
+        other.turn = self.turn
+        other.pending = self.pending
+        other.drawn = self.drawn
+        other.last_tile = self.last_tile
+        other.turn_actions = self.turn_actions
+        other._queue = self._queue
+        other._then = self._then
+        other._asked = self._asked
+        other._extra = self._extra
+        other._in_extra = self._in_extra
+        other._completed = self._completed
+        other._returned = self._returned
+        other.last_events = self.last_events.copy()
+        other.log = self.log.copy()
         other._origin = self._origin
         other._cands = self._cands
         other._legal = self._legal
         other._turn_opts = self._turn_opts
         return other
+
+    def __copy__(self) -> GameState:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GameState:
+        return self.clone()
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without caches, tiles by id: the configuration rebuilds the rest."""
+        data: dict[str, object] = {
+            name: getattr(self, name)
+            for name in self.__slots__
+            if name not in ("board", "_origin", "_cands", "_legal", "_turn_opts")
+        }
+        data["board"] = _encode_board(self.board)
+        origin_board = self._origin[0]
+        assert isinstance(origin_board, dict)
+        data["_origin"] = (_encode_board(origin_board),) + self._origin[1:]
+        return data
+
+    def __setstate__(self, data: dict[str, object]) -> None:
+        config = data["config"]
+        assert isinstance(config, GameConfig)
+        for name, value in data.items():
+            setattr(self, name, value)
+        self.board = _decode_board(config, data["board"])  # type: ignore[arg-type]
+        origin = data["_origin"]
+        assert isinstance(origin, tuple)
+        self._origin = (_decode_board(config, origin[0]),) + origin[1:]
+        self._cands = None
+        self._legal = None
+        self._turn_opts = None
 
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions, restoring points and figures exactly."""
@@ -297,7 +327,7 @@ class GameState:
             )
         self._rebuild(self.log[:-count])
 
-    def _rebuild(self, actions: list) -> None:
+    def _rebuild(self, actions: list[Action | ForcedDraw]) -> None:
         self._restore(self._origin)
         self.log = []
         self.last_events = []
@@ -308,28 +338,37 @@ class GameState:
             else:
                 self.apply(action)
 
-    def key(self) -> tuple:
+    def initial(self) -> GameState:
+        """A copy of this game as it was when it began (its origin: the start or a position)."""
+        other = self.clone()
+        other._restore(self._origin)
+        other.log = []
+        other.last_events = []
+        return other
+
+    def key(self) -> tuple[object, ...]:
         """Everything that makes the game what it is, in canonical form.
 
         Two states are equal when their keys are: same board, same partition into features
-        (the root of a feature is always its smallest node, so ``find`` is canonical), same
+        (the root of a feature is always its smallest node, so ids are canonical), same
         figures, scores, supplies, pile, pending decisions and plugin data. Caches and the
         event log do not count.
         """
-        find = self.find
-        roots = [find(n) for n in range(len(self.parent))]
+        graph = self._graph
+        find = graph.find
+        roots = [find(n) for n in range(len(graph))]
         return (
             tuple(sorted((pos, p.tile.id, p.rotation, p.player) for pos, p in self.board.items())),
             tuple(roots),
-            tuple(self.nopen[r] for r in roots),
-            tuple(self.nfigs[r] for r in roots),
+            tuple(graph.open[r] for r in roots),
+            tuple(graph.figs[r] for r in roots),
             tuple(tuple(sorted(s.items())) for s in self.supply),
             tuple(self.scores),
-            tuple(self.pile),
+            tuple(self._pile),
             self.pending,
-            self.queue,
-            self.extra,
-            self.in_extra,
+            self._queue,
+            self._extra,
+            self._in_extra,
             self.player,
             self.turn,
             self.drawn,
@@ -339,7 +378,7 @@ class GameState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        return self.config is other.config and self.key() == other.key()
+        return self.config == other.config and self.key() == other.key()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -353,12 +392,16 @@ class GameState:
     def is_over(self) -> bool:
         return self.pending.kind == END
 
+    def in_extra_turns(self) -> bool:
+        """Whether regular play is over and players take the extra turns plugins gave them."""
+        return self._in_extra
+
     def tiles_left(self) -> int:
-        return len(self.pile)
+        return len(self._pile)
 
     def draw_pile(self) -> list[str]:
         """The remaining tiles, next to be drawn first."""
-        return self.pile[::-1]
+        return self._pile[::-1]
 
     def winners(self) -> list[int]:
         best = max(self.scores)
@@ -367,37 +410,47 @@ class GameState:
     def ranking(self) -> tuple[int, ...]:
         return tuple(1 + sum(1 for o in self.scores if o > s) for s in self.scores)
 
-    # -- queries: tiles and features ------------------------------------------------------------
+    # -- queries: the board ---------------------------------------------------------------------
 
     def tile_at(self, x: int, y: int) -> Placed | None:
         return self.board.get((x, y))
 
-    def placement_order(self) -> list[tuple[int, int]]:
+    def placement_order(self) -> list[Pos]:
         """The squares of the board's tiles in the order they were placed (start tile first)."""
-        return [pos for pos, _ in sorted(self.board.items(), key=lambda item: item[1].base)]
+        return [pos for pos, _ in sorted(self.board.items(), key=lambda item: item[1].order)]
 
     def holes(self) -> list[Pos]:
         """Empty squares whose four orthogonal neighbours are all placed, sorted."""
         return sorted(
             pos
-            for pos, p in self.frontier.items()
+            for pos, p in self._frontier.items()
             if p & 0xF and p & 0xF0 and p & 0xF00 and p & 0xF000  # a neighbour on every side
         )
 
     def neighbours_present(self, x: int, y: int) -> int:
-        board = self.board
-        return sum(1 for dx, dy in RING_OFFSETS if (x + dx, y + dy) in board)
+        """How many of the 8 squares around ``(x, y)`` hold a tile."""
+        return neighbours_present(self.board, x, y)
 
-    def find(self, node: int) -> int:
-        """The feature (root node id) a segment belongs to."""
-        parent = self.parent
-        while parent[node] != node:
-            parent[node] = parent[parent[node]]
-            node = parent[node]
-        return node
+    def touches_board(self, x: int, y: int) -> bool:
+        """Whether ``(x, y)`` is empty and shares an edge with a tile (or the board is empty)."""
+        return not self.board or (x, y) in self._frontier
 
-    def node_at(self, x: int, y: int, location: str) -> int:
-        """The segment of the tile at ``(x, y)`` named by ``location`` (board orientation)."""
+    def edges_fit(self, tile: str, x: int, y: int, rotation: int) -> bool:
+        """Whether ``tile`` turned ``rotation`` at the empty square ``(x, y)`` matches the edges
+        of its neighbours (no other rule is checked)."""
+        pattern = self._frontier.get((x, y))
+        if pattern is None:
+            return not self.board
+        return rotation in self.config.fits(self.config.tile_types[tile], pattern)
+
+    # -- queries: features ----------------------------------------------------------------------
+    #
+    # A feature is named by an int id (``feature_at``): a feature id stays valid when the feature
+    # grows, naming the larger feature; two ids name the same feature when ``same_feature``.
+
+    def feature_at(self, x: int, y: int, location: str) -> int:
+        """The feature at ``location`` (a side, half-edge, corner, pocket or centre name in
+        board orientation) of the tile at ``(x, y)``."""
         placed = self.board.get((x, y))
         if placed is None:
             raise CarcassonneError(f"no tile at {x},{y}")
@@ -407,75 +460,83 @@ class GameState:
             raise CarcassonneError(
                 f"the tile at {x},{y} has no feature at {location!r} (try: {', '.join(names)})"
             )
-        return placed.base + index
+        return self._graph.find(placed.order + index)
 
-    def feature_at(self, x: int, y: int, location: str) -> int:
-        return self.find(self.node_at(x, y, location))
-
-    def segments(self, x: int, y: int) -> list[tuple[int, Any]]:
-        """``(node, RotatedFeature)`` for every segment of the tile at ``(x, y)``."""
+    def segments(self, x: int, y: int) -> list[tuple[int, RotatedFeature]]:
+        """``(feature, segment)`` for every segment of the tile at ``(x, y)`` (board
+        orientation; empty for an empty square)."""
         placed = self.board.get((x, y))
         if placed is None:
             return []
-        return [(placed.base + f.index, f) for f in placed.rot.features]
+        find = self._graph.find
+        base = placed.order
+        return [(find(base + f.index), f) for f in placed.rot.features]
 
-    def segment(self, node: int) -> Any:
-        """The ``RotatedFeature`` of a segment."""
-        placed = self.board[self.npos[node]]
-        return placed.rot.features[node - placed.base]
+    def feature_id(self, feature: int) -> int:
+        """The current id of the feature an older id names (features merge as tiles join)."""
+        return self._graph.find(feature)
 
-    def location_of(self, node: int) -> str:
-        return self.segment(node).location
-
-    def figure_location(self, figure: Figure) -> str:
-        """Where a figure stands, as it was put there (a barn keeps its corner)."""
-        return figure.location
+    def same_feature(self, a: int, b: int) -> bool:
+        find = self._graph.find
+        return find(a) == find(b)
 
     def feature_kind(self, feature: int) -> str:
-        return self.nkind[feature]
+        return self._graph.kind[feature]
 
     def feature_tiles(self, feature: int) -> frozenset[Pos]:
         """The squares a feature covers (each tile once, however many segments it has there)."""
-        root = self.find(feature)
-        tiles = self.ntiles[root]
-        if tiles is None:  # not tracked during play (fields, rivers): derive it
-            find = self.find
-            tiles = frozenset(self.npos[n] for n in range(len(self.parent)) if find(n) == root)
-        return tiles
+        return self._graph.squares(feature)
 
     def feature_open(self, feature: int) -> int:
-        return self.nopen[self.find(feature)]
+        """How many of the feature's edges no tile closes yet (0 for fields and centres)."""
+        return self._graph.open[self._graph.find(feature)]
 
     def feature_attr(self, feature: int, name: str) -> int:
-        attrs = self.nattrs[self.find(feature)]
+        """The sum of attribute ``name`` over the feature's segments (its shields, inns)."""
+        attrs = self._graph.attrs[self._graph.find(feature)]
         return attrs.get(name, 0) if attrs else 0
 
+    def feature_attrs(self, feature: int) -> dict[str, int]:
+        return dict(self._graph.attrs[self._graph.find(feature)] or {})
+
     def figures_on(self, feature: int) -> tuple[Figure, ...]:
-        return self.nfigs[self.find(feature)]
+        return self._graph.figs[self._graph.find(feature)]
 
     def bordering(self, feature: int) -> set[int]:
-        """The features (roots) a field borders."""
-        return {self.find(n) for n in self.nborders[self.find(feature)]}
+        """The features a field borders (cities, for the base game's fields)."""
+        graph = self._graph
+        find = graph.find
+        return {find(n) for n in graph.borders[find(feature)]}
+
+    def completed_cities(self, field: int) -> int:
+        """How many completed cities a field borders (each city once): what farmers and barns
+        score by."""
+        return sum(
+            1
+            for city in self.bordering(field)
+            if self._graph.kind[city] == "city" and self.is_complete(city)
+        )
 
     def is_complete(self, feature: int) -> bool:
-        root = self.find(feature)
-        kind = self.config.kinds.get(self.nkind[root])
+        graph = self._graph
+        root = graph.find(feature)
+        kind = self.config.kinds.get(graph.kind[root])
         completion = kind.completion if kind is not None else "never"
         if completion == "edges":
-            return self.nopen[root] == 0
+            return graph.open[root] == 0
         if completion == "surround":
-            x, y = self.npos[root]
-            return self.neighbours_present(x, y) == 8
+            x, y = graph.pos[root]
+            return neighbours_present(self.board, x, y) == 8
         return False
 
     def features(self) -> list[int]:
-        """Every feature (root id) on the board, in node order."""
-        parent = self.parent
-        return [n for n in range(len(parent)) if parent[n] == n]
+        """Every feature on the board, in the order their first segments were placed."""
+        return self._graph.roots()
 
     def figures(self) -> list[tuple[int, Figure]]:
         """``(feature, figure)`` for every figure on the board."""
-        return [(root, fig) for root in self.features() for fig in self.nfigs[root]]
+        figs = self._graph.figs
+        return [(root, fig) for root in self._graph.roots() for fig in figs[root]]
 
     def strength(self, feature: int, figure: Figure) -> int:
         value = self.config.figure_kinds[figure.kind].strength
@@ -483,9 +544,9 @@ class GameState:
 
     def majority(self, feature: int) -> list[int]:
         """Players with the greatest total figure strength in a feature (none if all are 0)."""
-        root = self.find(feature)
+        root = self._graph.find(feature)
         totals = [0] * self.config.players
-        for fig in self.nfigs[root]:
+        for fig in self._graph.figs[root]:
             totals[fig.player] += self.strength(root, fig)
         best = max(totals)
         if best <= 0:
@@ -494,8 +555,9 @@ class GameState:
 
     # -- legal actions -----------------------------------------------------------------------
 
-    def legal_actions(self) -> list[Any]:
-        """Every legal action of the pending decision, in a deterministic order."""
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the pending decision, in the order of
+        :func:`carcassonne.actions.sort_actions` (tile placements by square and rotation)."""
         if self._legal is None:
             self._legal = self._compute_legal()
         return list(self._legal)
@@ -507,60 +569,61 @@ class GameState:
     def _candidates(self) -> list[tuple[int, int, int]]:
         """Placements of the drawn tile, computed once per draw (and after a restore)."""
         if self._cands is None:
-            self._cands = self._placements(self.config.tile_types[self.drawn])  # type: ignore[index]
+            assert self.drawn is not None
+            self._cands = self._placements(self.config.tile_types[self.drawn])
         return self._cands
 
-    def combined_actions(self) -> list[tuple[Any, Any]]:
+    def combined_actions(self) -> list[tuple[Action, Action | None]]:
         """Tile placement and figure choice as one step: ``(tile action, figure action)`` pairs.
 
         Only meaningful while a tile decision is pending; each pair is played by applying both.
         """
         if self.pending.kind != "tile":
             return [(a, None) for a in self.legal_actions()]
-        pairs: list[tuple[Any, Any]] = []
+        pairs: list[tuple[Action, Action | None]] = []
         for action in self.legal_actions():
             probe = self.clone()
             probe.apply(action)
             pairs.extend((action, fig) for fig in probe.legal_actions())
         return pairs
 
-    def _compute_legal(self) -> list[Any]:
+    def _compute_legal(self) -> list[Action]:
         kind = self.pending.kind
         if kind == "tile":
             tid = self.drawn
             new = tuple.__new__
             return [new(PlaceTile, (tid, x, y, r)) for x, y, r in self._candidates()]
         if kind == "figure":
-            return self._figure_options()
+            return self._figure_actions()
         if kind == "draw":
-            opts = list(self._turn_options())
-            return ([Draw()] if self.pile and not self.in_extra else [Pass()]) + opts
+            first: Action = Draw() if self._pile and not self._in_extra else Pass()
+            return sort_actions([first, *self._turn_actions()])
         if kind == END:
             return []
         actions = list(self.config.hooks.decision_actions(self, self.pending))
-        actions.append(Pass())
-        return _dedupe(actions)
+        actions.append(_PASS)
+        return sort_actions(actions)
 
-    def _turn_options(self) -> list[Any]:
+    def _turn_actions(self) -> list[Action]:
         if self._turn_opts is None:
-            self._turn_opts = _dedupe(self.config.hooks.turn_options(self))
+            self._turn_opts = list(dict.fromkeys(self.config.hooks.turn_actions(self)))
         return self._turn_opts
 
-    def _figure_options(self) -> list[Any]:
+    def _figure_actions(self) -> list[Action]:
         hooks = self.config.hooks
-        x, y = self.last_pos  # type: ignore[misc]
-        options = _dedupe(hooks.figure_options(self, x, y, self.player))
-        if options:
-            vetoes = hooks.veto_figure_options(self, options)
+        assert self.last_tile is not None
+        x, y = self.last_tile
+        actions = list(dict.fromkeys(hooks.figure_actions(self, x, y, self.player)))
+        if actions:
+            vetoes = hooks.veto_figure_actions(self, actions)
             if vetoes:
-                options = [o for o in options if o not in vetoes]
-        # plugins answer in a fixed order (registration is sorted), so no sort is needed
-        options.append(_PASS)
-        return options
+                actions = [a for a in actions if a not in vetoes]
+        actions.append(_PASS)
+        return sort_actions(actions)
 
     # -- applying actions ----------------------------------------------------------------------
 
-    def apply(self, action: Any) -> list[ev.Event]:
+    def apply(self, action: Action) -> list[ev.Event]:
         """Apply a legal action and return its events.
 
         An illegal action raises :class:`IllegalActionError` and leaves the state exactly as it
@@ -600,7 +663,7 @@ class GameState:
             raise CarcassonneError(
                 f"cannot force a draw while a {self.pending.kind} decision is pending"
             )
-        if tile not in self.pile and tile != self.drawn:
+        if tile not in self._pile and tile != self.drawn:
             raise CarcassonneError(f"tile {tile} is not in the draw pile")
         self.log.append(ForcedDraw(tile))
         self._force_next(tile)
@@ -608,7 +671,8 @@ class GameState:
     def _force_next(self, tile: str) -> None:
         if self.pending.kind == "tile":
             # put the drawn tile back on top and draw the wanted one instead
-            self.pile.append(self.drawn)  # type: ignore[arg-type]
+            assert self.drawn is not None
+            self._pile.append(self.drawn)
             self.drawn = None
             self._lift(tile)
             events: list[ev.Event] = []
@@ -620,7 +684,7 @@ class GameState:
 
     def _lift(self, tile: str) -> None:
         """Move the topmost copy of ``tile`` to the top of the pile; the rest keep their order."""
-        pile = self.pile
+        pile = self._pile
         index = len(pile) - 1 - pile[::-1].index(tile)
         pile.append(pile.pop(index))
 
@@ -637,15 +701,13 @@ class GameState:
             return f"rotation must be 0, 90, 180 or 270, not {action.rotation}"
         if pos in self.board:
             return f"{action.x},{action.y} is already taken"
-        pattern = self.frontier.get(pos)
-        if pattern is None:
+        if pos not in self._frontier:
             return f"{action.x},{action.y} does not touch any tile along an edge"
-        tile = self.config.tile_types[action.tile]
-        if action.rotation not in self.config.fits(tile, pattern):
+        if not self.edges_fit(action.tile, action.x, action.y, action.rotation):
             return f"its edges do not match its neighbours at {action.x},{action.y}"
         return "an expansion rule forbids this placement"
 
-    def _why_illegal(self, action: Any) -> str:
+    def _why_illegal(self, action: Action) -> str:
         kind = self.pending.kind
         if kind == "tile":
             return f"a tile placement is expected (the drawn tile is {self.drawn})"
@@ -654,10 +716,10 @@ class GameState:
                 return "not a legal figure placement on the tile just placed"
             return "the figure phase expects a figure action or pass"
         if kind == "draw":
-            return "expected draw" + (" or another turn option" if self._turn_options() else "")
+            return "expected draw" + (" or another turn action" if self._turn_actions() else "")
         return f"not a legal answer to the {kind} decision of player {self.pending.player}"
 
-    def _dispatch(self, action: Any, events: list[ev.Event]) -> None:
+    def _dispatch(self, action: Action, events: list[ev.Event]) -> None:
         kind = self.pending.kind
         self._legal = None
         self.turn_actions = self.turn_actions + (action,)
@@ -672,16 +734,23 @@ class GameState:
             else:
                 events.extend(self.config.hooks.apply_action(self, action))
         elif kind == "tile":
+            assert type(action) is PlaceTile
             self._place_tile_action(action, events)
         elif kind == "figure":
             if type(action) is PlaceFigure:
                 self.place_figure(
                     self.player, action.figure, action.x, action.y, action.location, events
                 )
-                self.placed_this_turn = action
             elif type(action) is not Pass:
                 events.extend(self.config.hooks.apply_action(self, action))
             self._scoring_phase(events)
+            decisions = self.config.hooks.after_scoring(self, list(self._returned))
+            n = self.config.players
+            active = self.player
+            decisions.sort(key=lambda d: ((d.player - active) % n, d.kind, repr(d.data)))
+            self._queue = self._queue + self._asked + tuple(decisions)
+            self._asked = ()
+            self._then = _THEN_END
             self._next_decision(events)
         else:
             if type(action) is PlaceFigure:
@@ -690,36 +759,42 @@ class GameState:
                 )
             elif type(action) is not Pass:
                 events.extend(self.config.hooks.apply_action(self, action))
+            self._queue = self._queue + self._asked
+            self._asked = ()
             self._next_decision(events)
 
     # -- the turn loop -------------------------------------------------------------------------
 
     def _reset_turn(self) -> None:
         self.turn_actions = ()
-        self.turn_completed = ()
-        self.returned = ()
-        self.placed_this_turn = None
-        self.last_pos = None
+        self._completed = ()
+        self._returned = ()
+        self._then = _THEN_END
+        self.last_tile = None
         self._turn_opts = None
 
     def _start_turn(self, events: list[ev.Event]) -> None:
         self._reset_turn()
-        if not self.pile:
+        if not self._pile:
             self._regular_play_over(events)
             return
         self.pending = Decision("draw", self.player)
-        if self._turn_options():
+        if self._turn_actions():
             return
         self._draw(events)
 
     def _draw(self, events: list[ev.Event]) -> None:
         player = self.player
-        while self.pile:
-            tid = self.pile.pop()
-            tile = self.config.tile_types[tid]
-            cands = self._placements(tile)
+        types = self.config.tile_types
+        # Without vetoes, whether a tile fits anywhere is known from the first square that
+        # takes it: its placements are listed only when asked (search never asks for most).
+        lazy = not self.config.hooks.implemented("carcassonne_veto_placements")
+        while self._pile:
+            tid = self._pile.pop()
+            tile = types[tid]
+            cands = None if lazy and self._fits_somewhere(tile) else self._placements(tile)
             events.append(ev.TileDrawn(player, tid))
-            if cands:
+            if cands is None or cands:
                 self.drawn = tid
                 self._cands = cands
                 self.pending = Decision("tile", player)
@@ -728,20 +803,31 @@ class GameState:
             events.append(ev.TileReturned(player, tid))
         self._regular_play_over(events)
 
+    def _fits_somewhere(self, tile: TileType) -> bool:
+        config = self.config
+        get = config.fit_table(tile).get
+        for pattern in self._frontier.values():
+            rots = get(pattern)
+            if rots is None:
+                rots = config.fits(tile, pattern)
+            if rots:
+                return True
+        return False
+
     def _placements(self, tile: TileType) -> list[tuple[int, int, int]]:
         config = self.config
         table = config.fit_table(tile)
         get = table.get
         cands: list[tuple[int, int, int]] = []
         append = cands.append
-        for pos, pattern in self.frontier.items():
+        for pos, pattern in self._frontier.items():
             rots = get(pattern)
             if rots is None:
                 rots = config.fits(tile, pattern)
             for r in rots:
                 append((pos[0], pos[1], r))
         if cands:
-            vetoes = self.config.hooks.veto_placements(self, tile, cands)
+            vetoes = config.hooks.veto_placements(self, tile, cands)
             if vetoes:
                 cands = [c for c in cands if c not in vetoes]
             cands.sort()
@@ -751,27 +837,34 @@ class GameState:
         tile = self.config.tile_types[action.tile]
         self.drawn = None
         self._cands = None
-        completed = self._put_tile(tile, action.x, action.y, action.rotation, self.player)
-        self.turn_completed = completed
-        self.last_pos = (action.x, action.y)
+        self._completed = self._lay(tile, action.x, action.y, action.rotation, self.player)
+        self.last_tile = (action.x, action.y)
         events.append(ev.TilePlaced(self.player, tile.id, action.x, action.y, action.rotation))
         self.config.hooks.tile_placed(self, action.x, action.y, tile, action.rotation)
-        self.pending = Decision("figure", self.player)
+        if self._asked:
+            self._queue = self._queue + self._asked
+            self._asked = ()
+            self._then = _THEN_FIGURE
+            self._next_decision(events)
+        else:
+            self.pending = Decision("figure", self.player)
 
     def _scoring_phase(self, events: list[ev.Event], final: bool = False) -> None:
-        completed = sorted({self.find(n) for n in self.turn_completed})
+        graph = self._graph
+        completed = sorted({graph.find(n) for n in self._completed})
         for root in completed:
-            tiles = len(self.feature_tiles(root))
-            events.append(ev.FeatureCompleted(self.nkind[root], root, tiles))
+            tiles = len(graph.squares(root))
+            events.append(ev.FeatureCompleted(graph.kind[root], root, tiles))
         self._apply_scoring(completed, final, events, return_completed=True)
 
     def _apply_scoring(
         self, features: list[int], final: bool, events: list[ev.Event], return_completed: bool
     ) -> None:
-        items = self.config.hooks.score(self, features, final)
-        awards = sorted(
-            (i for i in items if type(i) is Award), key=lambda a: (a.stage, a.feature, a.player)
-        )
+        hooks = self.config.hooks
+        items: list[ScoreItem] = hooks.score(self, features, final)
+        awards = [i for i in items if type(i) is Award]
+        awards = hooks.adjust_awards(self, awards, final)
+        awards.sort(key=lambda a: (a.stage, a.feature, a.player))
         for award in awards:
             self.award(
                 award.player, award.points, award.feature, award.kind, award.reason, events, final
@@ -785,17 +878,11 @@ class GameState:
         if return_completed:
             for root in features:
                 returned.extend(self.return_figures(root, events))
-        self.returned = self.returned + tuple(returned)
+        self._returned = self._returned + tuple(returned)
 
     def _next_decision(self, events: list[ev.Event]) -> None:
-        if self.pending.kind == "figure":
-            decisions = self.config.hooks.after_scoring(self, list(self.returned))
-            n = self.config.players
-            active = self.player
-            decisions.sort(key=lambda d: ((d.player - active) % n, d.kind, repr(d.data)))
-            self.queue = tuple(decisions)
-        while self.queue:
-            self.pending, self.queue = self.queue[0], self.queue[1:]
+        while self._queue:
+            self.pending, self._queue = self._queue[0], self._queue[1:]
             self._legal = None
             if self.legal_actions() == [_PASS]:
                 # an earlier answer took every option (a target another wagon wanted): the
@@ -804,13 +891,18 @@ class GameState:
             if self.pending.player != self.player:
                 events.append(ev.DecisionPending(self.pending.player, self.pending.kind))
             return
+        if self._then == _THEN_FIGURE:
+            self._then = _THEN_END
+            self.pending = Decision("figure", self.player)
+            self._legal = None
+            return
         self._end_turn(events)
 
     def _end_turn(self, events: list[ev.Event]) -> None:
-        if self.in_extra:
+        if self._in_extra:
             self._next_extra_turn(events)
             return
-        if not self.pile:
+        if not self._pile:
             self._regular_play_over(events)
             return
         self.player = (self.player + 1) % self.config.players
@@ -819,26 +911,28 @@ class GameState:
         self._start_turn(events)
 
     def _regular_play_over(self, events: list[ev.Event]) -> None:
-        if not self.in_extra:
-            self.in_extra = True
-            self.extra = tuple(self.config.hooks.extra_turns(self))
+        if not self._in_extra:
+            self._in_extra = True
+            self._extra = tuple(self.config.hooks.extra_turns(self))
         self._next_extra_turn(events)
 
     def _next_extra_turn(self, events: list[ev.Event]) -> None:
-        while self.extra:
-            player, self.extra = self.extra[0], self.extra[1:]
+        while self._extra:
+            player, self._extra = self._extra[0], self._extra[1:]
             self.player = player
             self._reset_turn()
             self.pending = Decision("draw", player)
-            if self._turn_options():
+            if self._turn_actions():
                 self.turn += 1
                 events.append(ev.TurnStarted(player, self.turn))
                 return
         self._final_scoring(events)
 
     def _final_scoring(self, events: list[ev.Event]) -> None:
-        features = [root for root in self.features() if self.nfigs[root]]
+        figs = self._graph.figs
+        features = [root for root in self._graph.roots() if figs[root]]
         self._apply_scoring(features, True, events, return_completed=False)
+        self._asked = ()  # the game is over: nothing more is asked
         self.pending = Decision(END, -1)
         self._legal = None
         events.append(ev.GameOver(tuple(self.scores), self.ranking()))
@@ -855,6 +949,8 @@ class GameState:
         events: list[ev.Event],
         final: bool = False,
     ) -> None:
+        """Give ``points`` to ``player`` for ``feature`` now (a plugin's own scoring moment,
+        such as the abbot's early return); scoring hooks answer ``Award`` items instead."""
         if points:
             self.scores[player] += points
             events.append(ev.PointsScored(player, points, kind, feature, reason, final))
@@ -863,8 +959,9 @@ class GameState:
         self, feature: int, events: list[ev.Event], kinds: Iterable[str] | None = None
     ) -> list[ReturnedFigure]:
         """Send the figures of a feature (only ``kinds`` if given) back to their supplies."""
-        root = self.find(feature)
-        figs = self.nfigs[root]
+        graph = self._graph
+        root = graph.find(feature)
+        figs = graph.figs[root]
         if not figs:
             return []
         wanted = None if kinds is None else frozenset(kinds)
@@ -876,9 +973,9 @@ class GameState:
                 continue
             self.supply[fig.player][fig.kind] += 1
             x, y, loc = fig.x, fig.y, fig.location
-            out.append(ReturnedFigure(fig.player, fig.kind, x, y, loc, root, self.nkind[root]))
+            out.append(ReturnedFigure(fig.player, fig.kind, x, y, loc, root, graph.kind[root]))
             events.append(ev.FigureReturned(fig.player, fig.kind, x, y, loc))
-        self.nfigs[root] = tuple(keep)
+        graph.figs[root] = tuple(keep)
         return out
 
     def place_figure(
@@ -886,143 +983,62 @@ class GameState:
     ) -> None:
         """Move a figure from ``player``'s supply onto the feature at ``location`` of ``(x, y)``.
 
-        No rule check: rules are enforced by offering only legal options.
+        No rule check: rules are enforced by offering only legal actions.
         """
-        node = self.node_at(x, y, location)
+        placed = self.board.get((x, y))
+        index = placed.rot.by_location.get(location) if placed is not None else None
+        if placed is None or index is None:
+            self.feature_at(x, y, location)  # raises the precise error
+            return
         if self.supply[player].get(kind, 0) <= 0:
             raise CarcassonneError(f"player {player} has no {kind} left")
         self.supply[player][kind] -= 1
-        root = self.find(node)
-        self.nfigs[root] = self.nfigs[root] + (Figure(player, kind, x, y, location),)
+        self._graph.add_figure(placed.order + index, Figure(player, kind, x, y, location))
         events.append(ev.FigurePlaced(player, kind, x, y, location))
 
-    def _put_tile(
-        self, tile: TileType, x: int, y: int, rotation: int, player: int
-    ) -> tuple[int, ...]:
+    def ask(self, decision: Decision) -> None:
+        """Queue a decision for any player, from any hook during a turn.
+
+        Decisions asked while a tile is placed are taken before the figure phase; those asked
+        later in the turn after its scoring phase, before the ``carcassonne_after_scoring``
+        ones; those asked while a decision is answered, after the decisions already queued.
+        They are taken in the order asked; a decision whose only action is ``Pass`` is skipped.
+        """
+        self._asked = self._asked + (decision,)
+
+    def lay_tile(self, tile: str, x: int, y: int, rotation: int) -> None:
+        """Put a tile on the board outside the turn rules (positions, puzzles): it must touch
+        the board along an edge (unless the board is empty) and match its neighbours. Features
+        it completes are not scored."""
+        tile = self.config.resolve_tile(tile)
+        if rotation not in (0, 90, 180, 270):
+            raise CarcassonneError(f"rotation must be 0, 90, 180 or 270, not {rotation}")
+        if (x, y) in self.board:
+            raise CarcassonneError(f"{x},{y} is already taken")
+        if not self.touches_board(x, y):
+            raise CarcassonneError(f"{x},{y} does not touch any tile along an edge")
+        if not self.edges_fit(tile, x, y, rotation):
+            raise CarcassonneError(f"its edges do not match its neighbours at {x},{y}")
+        self._lay(self.config.tile_types[tile], x, y, rotation, -1)
+
+    def _lay(self, tile: TileType, x: int, y: int, rotation: int, player: int) -> tuple[int, ...]:
         """Place a tile, join its segments to the neighbours'; return nodes that completed."""
-        rot = tile.rotations[rotation // 90]
+        config = self.config
         pos = (x, y)
         board = self.board
-        parent = self.parent
-        nopen = self.nopen
-        ntiles = self.ntiles
-        find = self.find
-        wild = self.config.wildcard_edges
-        base = len(parent)
-        board[pos] = Placed(tile, rotation, rot, base, player)
-        tiles = frozenset((pos,))
-        surround = []
-        touched = []
-        node = base
-        for kind, opened, is_surround, borders, attrs in self.config.segment_data(tile, rotation):
-            parent.append(node)
-            self.nkind.append(kind)
-            self.npos.append(pos)
-            nopen.append(opened)
-            # tiles are tracked for features that complete; fields and rivers never do, and
-            # their (large) tile sets are derived on demand by feature_tiles()
-            ntiles.append(tiles if opened or is_surround else None)
-            self.nfigs.append(())
-            self.nborders.append(frozenset(base + b for b in borders) if borders else _EMPTY)
-            self.nattrs.append(attrs)
-            if opened:
-                touched.append(node)
-            elif is_surround:
-                surround.append(node)
-            node += 1
-        if surround:
-            self.surround[pos] = tuple(surround)
-        side_feature = rot.side_feature
-        half_feature = rot.half_feature
-        edges = rot.edges
-        codes = self.config.edge_codes_of(tile)[rotation // 90]
-        frontier = self.frontier
+        graph = self._graph
+        placed = Placed(tile, rotation, tile.rotations[rotation // 90], player, len(graph.parent))
+        board[pos] = placed
+        completed = graph.place(
+            placed, pos, config.segment_data(tile, rotation), board, config.wildcard_edges
+        )
+        codes = config.edge_codes_of(tile)[rotation // 90]
+        frontier = self._frontier
         frontier.pop(pos, None)
         for side in range(4):
             dx, dy = SIDE_OFFSETS[side]
             q = (x + dx, y + dy)
-            other = board.get(q)
-            oside = (side + 2) & 3
-            if other is None:
+            if q not in board:
                 # the empty square now sees this edge on its side facing us
-                frontier[q] = frontier.get(q, 0) | (codes[side] << (4 * oside))
-                continue
-            mine = side_feature[side]
-            theirs = other.rot.side_feature[oside]
-            my_edge = edges[side]
-            their_edge = other.rot.edges[oside]
-            if my_edge in wild or their_edge in wild:
-                # a wildcard edge (the abbey) closes whatever touches it and joins nothing
-                if mine >= 0 and my_edge not in wild:
-                    nopen[find(base + mine)] -= 1
-                if theirs >= 0 and their_edge not in wild:
-                    root = find(other.base + theirs)
-                    nopen[root] -= 1
-                    touched.append(root)
-                continue
-            if mine >= 0 and theirs >= 0:
-                nopen[self._union(base + mine, other.base + theirs)] -= 2
-            other_halves = other.rot.half_feature
-            other_base = other.base
-            half = 2 * side
-            a = half_feature[half]
-            if a >= 0:
-                b = other_halves[_FACING[half]]
-                if b >= 0:
-                    self._union(base + a, other_base + b)
-            a = half_feature[half + 1]
-            if a >= 0:
-                b = other_halves[_FACING[half + 1]]
-                if b >= 0:
-                    self._union(base + a, other_base + b)
-        # completion: edge features at zero open edges, surrounded monasteries and gardens
-        completed = []
-        for node in touched:
-            root = find(node)
-            if nopen[root] == 0 and ntiles[root] is not None:
-                completed.append(root)
-        if self.surround:
-            around = self.surround
-            for dx, dy in _SELF_AND_RING:
-                q = (x + dx, y + dy)
-                nodes = around.get(q)
-                if nodes and self.neighbours_present(q[0], q[1]) == 8:
-                    completed.extend(nodes)
-        return tuple(dict.fromkeys(completed)) if completed else ()
-
-    def _union(self, a: int, b: int) -> int:
-        ra, rb = self.find(a), self.find(b)
-        if ra == rb:
-            return ra
-        if rb < ra:
-            ra, rb = rb, ra
-        self.parent[rb] = ra
-        self.nopen[ra] += self.nopen[rb]
-        tiles_a, tiles_b = self.ntiles[ra], self.ntiles[rb]
-        if tiles_a is not None and tiles_b is not None:
-            self.ntiles[ra] = tiles_a | tiles_b
-        if self.nfigs[rb]:
-            self.nfigs[ra] = self.nfigs[ra] + self.nfigs[rb]
-            self.nfigs[rb] = ()
-        if self.nborders[rb]:
-            self.nborders[ra] = self.nborders[ra] | self.nborders[rb]
-        attrs_b = self.nattrs[rb]
-        if attrs_b:
-            merged = dict(self.nattrs[ra] or {})
-            for key, value in attrs_b.items():
-                merged[key] = merged.get(key, 0) + value
-            self.nattrs[ra] = merged
-        return ra
-
-
-class ForcedDraw(NamedTuple):
-    """An entry of ``state.log`` beside the actions: the next draw was forced to ``tile``.
-
-    Undo and records replay it with ``force_draw``.
-    """
-
-    tile: str
-
-
-def _dedupe(actions: Iterable[Any]) -> list[Any]:
-    return list(dict.fromkeys(actions))
+                frontier[q] = frontier.get(q, 0) | (codes[side] << (4 * ((side + 2) & 3)))
+        return completed

@@ -133,3 +133,14 @@ def check_actions(state: GameState, wrong: Iterable[Any] = ()) -> None:
             raise AssertionError(f"{action} was accepted, but it is not a legal action")
         if probe != state:
             raise AssertionError(f"refusing {action} changed the state")
+
+
+def play_out(state: GameState, seed: int) -> tuple[list[int], int]:
+    """Finish a game with seeded uniformly random legal actions; return the final scores and
+    the number of actions taken (a state sent to another process must finish identically)."""
+    rng = random.Random(seed)
+    actions = 0
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+        actions += 1
+    return list(state.scores), actions

@@ -75,7 +75,7 @@ class Vineyard:
         return [
             Award(player, 3, feature, "road", "vineyard bonus", stage=1)
             for feature in completed
-            if state.nkind[feature] == "road" and not final
+            if state.feature_kind(feature) == "road" and not final
             for player in state.majority(feature)
         ]
 

@@ -72,21 +72,17 @@ def check(state: GameState) -> None:
     groups: dict[int, list[tuple]] = {}
     for node, number in component.items():
         groups.setdefault(number, []).append(node)
-    node_id = {
-        (pos, f.index): placed.base + f.index
-        for pos, placed in state.board.items()
-        for f in placed.rot.features
+    feature_of = {
+        (pos, f.index): feature for pos in state.board for feature, f in state.segments(*pos)
     }
-    roots = {
-        number: {state.find(node_id[m]) for m in members} for number, members in groups.items()
-    }
+    roots = {number: {feature_of[m] for m in members} for number, members in groups.items()}
     # same partition: one engine root per component, and distinct roots for distinct ones
     assert all(len(r) == 1 for r in roots.values())
     assert len({next(iter(r)) for r in roots.values()}) == len(groups)
     kinds = state.config.kinds
     for number, members in groups.items():
         root = next(iter(roots[number]))
-        kind = kinds.get(state.nkind[root])
+        kind = kinds.get(state.feature_kind(root))
         tiles = {pos for pos, _ in members}
         assert state.feature_tiles(root) == tiles
         shields = sum(

@@ -8,10 +8,9 @@ from carcassonne import GameState
 def snapshot(state: GameState) -> dict:
     """Everything two equal games must share: board, features, figures, scores, pile, ..."""
     features = [
-        (state.find(n), state.nopen[state.find(n)], state.ntiles[state.find(n)],
-         state.nfigs[state.find(n)])
-        for n in range(len(state.parent))
-    ]  # fmt: skip
+        (f, state.feature_open(f), state.feature_tiles(f), state.figures_on(f))
+        for f in state.features()
+    ]
     return {
         "board": {pos: (p.tile.id, p.rotation) for pos, p in state.board.items()},
         "features": features,
@@ -19,7 +18,7 @@ def snapshot(state: GameState) -> dict:
         "supply": [dict(s) for s in state.supply],
         "pending": state.pending,
         "drawn": state.drawn,
-        "pile": list(state.pile),
+        "pile": state.draw_pile(),
         "ext": dict(state.ext),
         "player": state.player,
         "turn": state.turn,

@@ -32,8 +32,9 @@ def _random_game(config: GameConfig, seed: int, forced: float = 0.0) -> GameStat
     stop = rng.randrange(10, 120)
     while not state.is_over and stop:
         stop -= 1
-        if state.pending.kind in ("tile", "draw") and state.pile and rng.random() < forced:
-            state.force_draw(rng.choice(state.pile))
+        pile = state.draw_pile()
+        if state.pending.kind in ("tile", "draw") and pile and rng.random() < forced:
+            state.force_draw(rng.choice(pile[::-1]))
         state.apply(rng.choice(state.legal_actions()))
         if rng.random() < 0.03:
             state.undo(1)

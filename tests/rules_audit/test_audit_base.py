@@ -243,8 +243,8 @@ def test_farmer_in_the_enclosed_field_inside_a_road_loop():
     assert inner == state.feature_at(1, 1, "NW")
     # the enclosed field is free: a farmer may go there (the road is Blue's)
     assert state.legal_actions() == [
-        PlaceFigure("meeple", 1, 1, "NR"),  # the outer field
         PlaceFigure("meeple", 1, 1, "NL"),  # the enclosed one
+        PlaceFigure("meeple", 1, 1, "NR"),  # the outer field
         Pass(),
     ]
     assert state.feature_at(1, 1, "NL") == inner

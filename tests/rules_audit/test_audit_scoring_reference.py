@@ -87,12 +87,12 @@ def check_turn(after, events) -> None:
     scored = Counter()
     for e in events:
         if e.type == "points" and not e.final and e.reason == "completed":
-            scored[(e.player, after.find(e.feature))] += e.points
+            scored[(e.player, after.feature_id(e.feature))] += e.points
     expected = Counter()
     for e in events:
         if e.type != "feature-completed":
             continue
-        feature = after.find(e.feature)
+        feature = after.feature_id(e.feature)
         assert e.tiles == len(after.feature_tiles(feature))
         returned = [
             (r.player, r.figure)
@@ -134,5 +134,5 @@ def test_points_match_the_reference_scorer(mix, seed):
             final = Counter()
             for e in events:
                 if e.type == "points" and e.final:
-                    final[(e.player, state.find(e.feature))] += e.points
+                    final[(e.player, state.feature_id(e.feature))] += e.points
             assert final == final_reference(state)

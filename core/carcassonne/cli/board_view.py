@@ -113,6 +113,16 @@ def tile_cells(placed: Any, kinds: Mapping[str, FeatureKind]) -> list[list[str]]
         kind = kinds.get(f.kind)
         if kind is not None and not f.sides and not f.halves and not f.inner:
             grid[1][2] = kind.glyph or f.kind[:1].upper()
+    # attributes a plugin declared with a glyph (an inn on a road) beside the feature's side
+    for f in rot.features:
+        kind = kinds.get(f.kind)
+        if kind is None or not f.sides:
+            continue
+        for name in sorted(f.attrs):
+            glyph = kind.attribute(name).glyph
+            if glyph and name != "shields" and f.attrs[name]:
+                r, c = ARM[SIDES[f.sides[0]]][-1]
+                grid[r][c] = glyph
     return grid
 
 
@@ -194,8 +204,8 @@ def _clip(low: int, high: int, centre: int, size: int) -> tuple[int, int]:
 
 
 def _last_placed(state: Any) -> tuple[int, int]:
-    if state.last_pos is not None:
-        return state.last_pos
+    if state.last_tile is not None:
+        return state.last_tile
     positions = list(state.board)
     return positions[-1] if positions else (0, 0)
 

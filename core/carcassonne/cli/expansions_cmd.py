@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from carcassonne.cli.game_args import user_errors
-from carcassonne.config import GameConfig, format_value
+from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError
 from carcassonne.plugins import expansion_version, installed_expansions
+from carcassonne.values import format_value
 
 
 def add_parser(subparsers: Any) -> None:
@@ -37,7 +38,7 @@ def describe_expansion(name: str, base: GameConfig) -> dict[str, Any]:
     except CarcassonneError as exc:
         info["error"] = str(exc)
         return info
-    base_sets = {_set_name(s) for s in base.hooks.tile_sets(base)}
+    base_sets = {_set_name(s) for _plugin, s in base.hooks.tile_sets()}
     base_tiles = set(base.tile_types)
     info["feature_kinds"] = sorted(set(config.kinds) - set(base.kinds))
     info["figure_kinds"] = {
@@ -50,7 +51,7 @@ def describe_expansion(name: str, base: GameConfig) -> dict[str, Any]:
         for key, spec in sorted(config.option_specs.items())
         if key not in base.option_specs
     ]
-    info["tile_sets"] = sorted({_set_name(s) for s in config.hooks.tile_sets(config)} - base_sets)
+    info["tile_sets"] = sorted({_set_name(s) for _p, s in config.hooks.tile_sets()} - base_sets)
     info["tiles"] = sum(
         tile.count for tid, tile in config.tile_types.items() if tid not in base_tiles
     )

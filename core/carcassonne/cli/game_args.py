@@ -20,7 +20,7 @@ USAGE = 2
 FAILURE = 1
 
 
-class UserError(Exception):
+class UserError(CarcassonneError):
     """A mistake of the user, reported as ``carcassonne: <message>`` with ``status``."""
 
     def __init__(self, message: str, status: int = USAGE) -> None:

@@ -1,24 +1,41 @@
-"""Base game figure phase: one meeple on an unoccupied feature of the tile just placed."""
+"""Base game figure phase: a follower on a free feature of the tile just placed.
+
+The meeple is the base game's follower. Any plugin's figure kind declared with
+``follower=True`` (a big meeple) is offered here in the same way, so every other plugin's rules
+about followers (vetoes on barn fields, on gardens) apply to it unchanged.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from carcassonne.actions import PlaceFigure
+from carcassonne.actions import Action, PlaceFigure
 from carcassonne.hookspecs import hookimpl
-from carcassonne.rules.base_setup import MEEPLE
 
-#: Feature kinds a meeple may stand on (a garden is the abbot's alone).
-MEEPLE_KINDS = frozenset({"road", "city", "monastery", "field"})
+if TYPE_CHECKING:
+    from carcassonne.state import GameState
+
+#: The kind of feature that only holds followers when the ``farmers`` option is on.
+FIELD = "field"
 
 
 @hookimpl
-def carcassonne_figure_options(state: Any, x: int, y: int, player: int) -> list[Any]:
-    if state.supply[player].get(MEEPLE, 0) <= 0:
+def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
+    config = state.config
+    supply = state.supply[player]
+    followers = [name for name in config.followers if supply.get(name, 0) > 0]
+    if not followers:
         return []
-    allowed = MEEPLE_KINDS if state.config.options["farmers"] else MEEPLE_KINDS - {"field"}
-    return [
-        PlaceFigure(MEEPLE, x, y, seg.location)
-        for node, seg in state.segments(x, y)
-        if seg.kind in allowed and not state.figures_on(node)
-    ]
+    farmers = config.options["farmers"]
+    kinds = config.kinds
+    out: list[Action] = []
+    for feature, seg in state.segments(x, y):
+        kind = kinds.get(seg.kind)
+        if kind is None or not kind.occupiable or not kind.followers:
+            continue
+        if seg.kind == FIELD and not farmers:
+            continue
+        if state.figures_on(feature):
+            continue
+        out.extend(PlaceFigure(name, x, y, seg.location) for name in followers)
+    return out

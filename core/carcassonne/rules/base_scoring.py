@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from carcassonne.hookspecs import hookimpl
-from carcassonne.state import Award
+from carcassonne.values import Award, ScoreItem
+
+if TYPE_CHECKING:
+    from carcassonne.state import GameState
 
 
-def completed_cities(state: Any, field: int) -> int:
-    """How many completed cities a field borders (each city once)."""
-    return sum(
-        1
-        for city in state.bordering(field)
-        if state.nkind[city] == "city" and state.is_complete(city)
-    )
-
-
-def feature_points(state: Any, feature: int, final: bool) -> int | None:
+def feature_points(state: GameState, feature: int, final: bool) -> int | None:
     """What a base-game feature is worth now, or None for kinds the base game does not score."""
-    kind = state.nkind[feature]
+    kind = state.feature_kind(feature)
     if kind == "road":
         return len(state.feature_tiles(feature))
     if kind == "city":
@@ -31,21 +25,21 @@ def feature_points(state: Any, feature: int, final: bool) -> int | None:
     if kind == "monastery":
         if not final:
             return 9
-        x, y = state.npos[feature]
+        (x, y) = min(state.feature_tiles(feature))
         return 1 + state.neighbours_present(x, y)
     if kind == "field" and final:
-        return 3 * completed_cities(state, feature)
+        return 3 * state.completed_cities(feature)
     return None
 
 
 @hookimpl
-def carcassonne_score(state: Any, completed: list[int], final: bool) -> list[Any]:
-    awards = []
+def carcassonne_score(state: GameState, completed: list[int], final: bool) -> list[ScoreItem]:
+    awards: list[ScoreItem] = []
     for feature in completed:
         points = feature_points(state, feature, final)
         if not points:
             continue
-        kind = state.nkind[feature]
+        kind = state.feature_kind(feature)
         for player in state.majority(feature):
             awards.append(Award(player, points, feature, kind, "final" if final else "completed"))
     return awards

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 from importlib.resources import files
-from typing import Any
+from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING
 
-from carcassonne.config import FigureKind, Option, Setup
+from carcassonne.errors import ConfigError
 from carcassonne.hookspecs import hookimpl
 from carcassonne.tileset.kinds import CORE_KINDS
 from carcassonne.tileset.model import FeatureKind
+from carcassonne.values import FigureKind, Option, Setup
+
+if TYPE_CHECKING:
+    from carcassonne.config import GameConfig
 
 MEEPLE = "meeple"
 
 
 @hookimpl
-def carcassonne_options() -> list[Option]:
+def carcassonne_rule_options() -> list[Option]:
     return [
         Option("meeples", 7, doc="meeples per player (any count from 1)"),
         Option("tiny_city", 4, (4, 2), "points for a completed two-tile city (2: first edition)"),
@@ -29,23 +34,24 @@ def carcassonne_feature_kinds() -> list[FeatureKind]:
 
 
 @hookimpl
-def carcassonne_figure_kinds(config: Any) -> list[FigureKind]:
+def carcassonne_figure_kinds(config: GameConfig) -> list[FigureKind]:
     count = config.options["meeples"]
+    assert isinstance(count, int)
     if count < 1:
-        from carcassonne.errors import ConfigError
-
         raise ConfigError(f"option 'meeples' must be at least 1, not {count}")
-    return [FigureKind(MEEPLE, count)]
+    return [FigureKind(MEEPLE, count, follower=True)]
 
 
 @hookimpl
-def carcassonne_tile_sets(config: Any) -> list[Any]:
+def carcassonne_tile_sets() -> list[Traversable]:
     return [files("carcassonne.tiles") / "base.toml"]
 
 
-@hookimpl(tryfirst=True)
+@hookimpl
 def carcassonne_setup(setup: Setup) -> None:
-    """Every tile goes into one shuffled stack; one copy of the base start tile starts."""
+    """Every tile goes into one shuffled stack; one copy of the base start tile starts.
+
+    The base game registers first, so this runs before every expansion's setup."""
     types = setup.config.tile_types
     land = setup.stacks.setdefault(0, [])
     for tile in types.values():

@@ -22,7 +22,6 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from carcassonne.errors import CarcassonneError, IllegalActionError, NothingToUndoError
-from carcassonne.protocol import _error_type
 from carcassonne.serialize import (
     ActionFormatError,
     action_from_dict,
@@ -300,8 +299,8 @@ class Session:
             await self.reply(_error(rid, "illegal-action", illegal_message(exc)))
         except NothingToUndoError as exc:
             await self.reply(_error(rid, "nothing-to-undo", str(exc)))
-        except CarcassonneError as exc:
-            await self.reply(_error(rid, _error_type(exc), str(exc)))
+        except CarcassonneError as exc:  # any other refusal of the engine, with its reason
+            await self.reply(_error(rid, "engine-error", str(exc)))
         except Exception as exc:  # noqa: BLE001 - one bad message must not end the connection
             log.exception("internal error in game %s", self.live.id)
             await self.reply(_error(rid, "internal", f"internal error: {type(exc).__name__}"))

@@ -1,32 +1,29 @@
 """Which feature kinds and tile sets are available: the core's plus installed expansions'.
 
-Deliberately small and isolated: the engine's plugin manager will replace the entry-point
-walking below. An expansion is an entry point in the group ``carcassonne.expansions``; the object
-it loads (usually a module) may offer the pluggy hook implementations
-
-* ``carcassonne_feature_kinds() -> list[FeatureKind]``
-* ``carcassonne_tile_sets() -> list[Traversable | path]``
-
-which are called directly here. The group ``carcassonne.feature_kinds`` (name = kind, value =
-the expansion's module) names the provider of a kind without importing it, for messages such as
-"feature kind 'river' is provided by the expansion 'river', which is not active".
+The tile tools (``carcassonne tiles check|list|show|fmt``) see what a game with every installed
+expansion would see: the same plugin manager (``carcassonne.plugins``), the same feature kinds
+with every kind extension applied, the same tile set files. The entry-point group
+``carcassonne.feature_kinds`` (name = kind, value = the expansion's module) names the provider of
+a kind without importing it, for messages such as "feature kind 'river' is provided by the
+expansion 'river', which is not active".
 """
 
 from __future__ import annotations
 
 import functools
-import inspect
-from collections.abc import Callable, Iterator
 from importlib import metadata, resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
 
+from carcassonne.plugins import ENTRY_POINT_GROUP, Hooks, all_installed_manager, kinds_of
 from carcassonne.tileset.kinds import CORE_KINDS
 from carcassonne.tileset.model import FeatureKind
 
-EXPANSIONS_GROUP = "carcassonne.expansions"
+EXPANSIONS_GROUP = ENTRY_POINT_GROUP
 FEATURE_KINDS_GROUP = "carcassonne.feature_kinds"
+
+#: A tile set file: a path or a packaged resource.
+Source = Traversable | Path
 
 
 def core_kinds() -> dict[str, FeatureKind]:
@@ -39,46 +36,18 @@ def base_tileset() -> Traversable:
     return resources.files("carcassonne.tiles").joinpath("base.toml")
 
 
-def _expansions() -> Iterator[tuple[str, Any]]:
-    for ep in metadata.entry_points(group=EXPANSIONS_GROUP):
-        try:
-            yield ep.name, ep.load()
-        except Exception:  # noqa: BLE001 - a broken expansion must not break the tools
-            continue
-
-
-def _call(hook: Callable[..., Any]) -> list[Any]:
-    """Call a hook implementation outside a game: a ``config`` parameter gets None. A broken
-    implementation contributes nothing."""
-    try:
-        params = inspect.signature(hook).parameters
-        kwargs = {name: None for name in params if name == "config"}
-        return list(hook(**kwargs) or ())
-    except Exception:  # noqa: BLE001
-        return []
-
-
 def installed_kinds() -> dict[str, FeatureKind]:
-    """Core kinds plus every kind an installed expansion contributes."""
-    kinds = core_kinds()
-    for _name, obj in _expansions():
-        hook = getattr(obj, "carcassonne_feature_kinds", None)
-        if callable(hook):
-            for kind in _call(hook):
-                kinds.setdefault(kind.name, kind)
-    return kinds
+    """Core kinds plus every kind an installed expansion registers, extensions applied."""
+    return kinds_of(all_installed_manager())
 
 
-def installed_tilesets() -> dict[str, Traversable | Path]:
+def installed_tilesets() -> dict[str, Source]:
     """Set name (the file's stem) -> file: ``base`` plus every set an installed expansion
-    contributes."""
-    sets: dict[str, Traversable | Path] = {"base": base_tileset()}
-    for _name, obj in _expansions():
-        hook = getattr(obj, "carcassonne_tile_sets", None)
-        if callable(hook):
-            for source in _call(hook):
-                src = source if hasattr(source, "read_text") else Path(source)
-                sets.setdefault(Path(str(src.name)).stem, src)
+    ships."""
+    sets: dict[str, Source] = {}
+    for _plugin, source in Hooks(all_installed_manager()).tile_sets():
+        src = source if isinstance(source, Traversable | Path) else Path(source)
+        sets.setdefault(Path(str(src.name)).stem, src)
     return sets
 
 
@@ -87,7 +56,7 @@ def _provider_hints() -> dict[str, str]:
     hints: dict[str, str] = {}
     expansion_of_module = {
         ep.value.split(":")[0].split(".")[0]: ep.name
-        for ep in metadata.entry_points(group=EXPANSIONS_GROUP)
+        for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)
     }
     for ep in metadata.entry_points(group=FEATURE_KINDS_GROUP):
         module = ep.value.split(":")[0].split(".")[0]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from carcassonne.errors import CarcassonneError
+
 
 @dataclass(frozen=True)
 class TileProblem:
@@ -26,7 +28,7 @@ class TileProblem:
         return where + self.message
 
 
-class TileSetError(Exception):
+class TileSetError(CarcassonneError):
     """A tile-set file has problems; ``problems`` lists all of them, in file order."""
 
     def __init__(self, problems: list[TileProblem]):

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from carcassonne.tileset.model import FeatureKind
+from carcassonne.tileset.model import Attribute, FeatureKind
+
+SHIELDS = Attribute("shields", "shield", glyph="+", marker="shield")
 
 CITY = FeatureKind(
     "city",
     "sides",
     edge="city",
     completion="edges",
-    attributes=frozenset({"shields"}),
+    attributes=frozenset({SHIELDS.name}),
+    attribute_info=(SHIELDS,),
     glyph="#",
 )
 ROAD = FeatureKind("road", "sides", edge="road", banks=True, completion="edges")

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 import tomli_w
 
 from carcassonne.geometry import CORNERS, HALVES, SIDES
+from carcassonne.tileset.catalog import installed_kinds
 from carcassonne.tileset.errors import TileProblem, TileSetError
 from carcassonne.tileset.model import FeatureDef, FeatureKind, TileSet, TileType, rotate_tile
 from carcassonne.tileset.notation import (
@@ -988,8 +989,6 @@ def format_file(
     """Rewrite ``path`` in canonical form. Returns whether the file was (``check``: would be)
     changed; with ``check`` the file is never written. Raises :class:`TileSetError`."""
     if kinds is None:
-        from carcassonne.tileset.catalog import installed_kinds
-
         kinds = installed_kinds()
     text, name = read_source(path)
     out = write_tileset(replace(parse_for_format(text, name, kinds), path=name))

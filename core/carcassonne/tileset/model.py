@@ -11,7 +11,7 @@ lookup tables in board orientation.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Literal
 
@@ -29,6 +29,29 @@ from carcassonne.geometry import (
 FIELD_EDGE = "field"
 
 Placement = Literal["sides", "halves", "center"]
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """An integer attribute a feature kind's segments may carry (``shields``, an ``inn``), and
+    how pictures and text show it. Declared by the plugin that registers the kind, or added to
+    another plugin's kind with a ``KindExtension``.
+    """
+
+    name: str
+    #: Words for it in text and legends (``"shield"``); empty: the name.
+    label: str = ""
+    #: One character for it in text pictures; empty: not drawn in text.
+    glyph: str = ""
+    #: The marker pictures draw for it: ``shield``, ``inn``, ``cathedral``, ``dot`` (any other
+    #: name is drawn as a labelled dot).
+    marker: str = "dot"
+    #: Who declared it: ``"core"`` or a plugin name; used in error messages.
+    provider: str = "core"
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name
 
 
 @dataclass(frozen=True)
@@ -58,6 +81,12 @@ class FeatureKind:
     occupiable: bool = True
     #: Integer attributes a segment of this kind may carry, e.g. ``shields`` on a city.
     attributes: frozenset[str] = frozenset()
+    #: How the attributes are named and drawn (one entry per name in ``attributes`` that has a
+    #: declaration; see :meth:`attribute`).
+    attribute_info: tuple[Attribute, ...] = ()
+    #: Followers (meeples and any follower figure kind) may stand on it when ``occupiable``.
+    #: False for kinds with figures of their own (the abbot's garden).
+    followers: bool = True
     #: Whether segments of this kind list the cities (or other side features) they border.
     borders: bool = False
     #: Who registered it: ``"core"`` or an expansion name; used in error messages.
@@ -65,6 +94,21 @@ class FeatureKind:
     #: One character that draws the kind in text pictures (tile and board views); empty: the
     #: kind's initial (centre kinds) or the picture's default for its shape.
     glyph: str = ""
+
+    def attribute(self, name: str) -> Attribute:
+        """The declaration of attribute ``name`` (a plain one if none was declared)."""
+        for info in self.attribute_info:
+            if info.name == name:
+                return info
+        return Attribute(name, provider=self.provider)
+
+    def extended(self, attributes: tuple[Attribute, ...]) -> FeatureKind:
+        """This kind with more attributes (what a ``KindExtension`` does to it)."""
+        return replace(
+            self,
+            attributes=self.attributes | {a.name for a in attributes},
+            attribute_info=self.attribute_info + attributes,
+        )
 
 
 @dataclass(frozen=True)

@@ -211,6 +211,20 @@ def render_tile(tile: TileType, kinds: Mapping[str, FeatureKind], rotation: int 
             grid[r][c] = SHIELD
         used[SHIELD] = "shield"
 
+    # attributes a plugin declared with a glyph (an inn on a road), on the feature's first arm
+    for f in view.features:
+        k = kind_of(f)
+        if k is None:
+            continue
+        for name in sorted(f.attrs):
+            info = k.attribute(name)
+            if name == "shields" or not info.glyph or not f.attrs[name]:
+                continue
+            arm = _arm(f.sides[0]) if f.sides else [(MID + 1, MID)]
+            r, c = arm[-1]
+            grid[r][c] = info.glyph * 2
+            used[info.glyph * 2] = info.title
+
     edges = view.edges
     width = 2 * SIZE
     lines = [" " * 3 + f"{'N: ' + edges[0]:^{width + 2}}"]

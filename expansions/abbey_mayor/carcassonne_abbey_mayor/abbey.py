@@ -8,15 +8,13 @@ number of abbeys each player still holds.
 
 from __future__ import annotations
 
-from typing import Any
-
-from carcassonne import PlaceTile, Setup
+from carcassonne import Action, GameConfig, GameState, PlaceTile, Setup, TileType
 from carcassonne_abbey_mayor.common import NAME, OPT_ABBEY, OPT_ABBEY_ENDGAME
 
 ABBEY_TAG = "abbey"
 
 
-def abbey_tiles(config: Any) -> list[str]:
+def abbey_tiles(config: GameConfig) -> list[str]:
     """Ids of the abbey tiles of the active tile sets (one with the shipped data)."""
     return sorted(t.id for t in config.tile_types.values() if ABBEY_TAG in t.tags)
 
@@ -31,43 +29,41 @@ def setup(setup: Setup) -> None:
     setup.ext[NAME] = (held,) * config.players
 
 
-def held(state: Any, player: int) -> int:
+def held(state: GameState, player: int) -> int:
     data = state.ext.get(NAME)
-    return data[player] if data else 0
+    assert data is None or isinstance(data, tuple)
+    return int(data[player]) if data else 0
 
 
-def holes(state: Any) -> list[tuple[int, int]]:
-    """Empty squares whose four orthogonal neighbours are all placed, sorted."""
-    return state.holes()
-
-
-def turn_options(state: Any) -> list[Any]:
+def turn_actions(state: GameState) -> list[Action]:
     """One ``PlaceTile`` of the player's abbey per hole (rotation 0: an abbey looks the same)."""
     if not held(state, state.player):
         return []
     tiles = abbey_tiles(state.config)
     if not tiles:
         return []
-    return [PlaceTile(tiles[0], x, y, 0) for x, y in holes(state)]
+    return [PlaceTile(tiles[0], x, y, 0) for x, y in state.holes()]
 
 
-def tile_placed(state: Any, tile: Any) -> None:
+def tile_placed(state: GameState, tile: TileType) -> None:
     """An abbey on the board is one fewer in its owner's hand."""
     if ABBEY_TAG not in tile.tags:
         return
-    data = list(state.ext[NAME])
+    held_now = state.ext[NAME]
+    assert isinstance(held_now, tuple)
+    data = list(held_now)
     data[state.player] -= 1
     state.ext[NAME] = tuple(data)
 
 
-def last_placer(state: Any) -> int:
+def last_placer(state: GameState) -> int:
     """Who placed the most recent tile (the last drawn tile may have gone back to the box,
     making the current player someone who placed nothing)."""
     newest = state.tile_at(*state.placement_order()[-1])
     return newest.player if newest is not None and newest.player >= 0 else state.player
 
 
-def extra_turns(state: Any) -> list[int]:
+def extra_turns(state: GameState) -> list[int]:
     """Abbey holders, clockwise from the player after the last tile-placer up to that player."""
     if not state.config.options[OPT_ABBEY_ENDGAME]:
         return []

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from carcassonne import ConfigError, Option
+from carcassonne import ConfigError, GameConfig, Option, OptionValue
 
 #: Entry-point name; also the key of the expansion's data in ``state.ext``.
 NAME = "abbey-mayor"
@@ -52,14 +50,15 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
-def option(config: Any, key: str) -> Any:
+def option(config: GameConfig, key: str) -> OptionValue:
     return config.options[key]
 
 
-def figure_count(config: Any, figure: str) -> int:
+def figure_count(config: GameConfig, figure: str) -> int:
     """How many of ``figure`` each player gets (an option; at least 1)."""
     key = OPT_COUNTS[figure]
     count = config.options[key]
+    assert isinstance(count, int)
     if count < 1:
         raise ConfigError(f"option {key!r} must be at least 1, not {count}")
     return count

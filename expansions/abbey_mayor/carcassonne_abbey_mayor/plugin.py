@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 from importlib.resources import files
-from typing import Any
+from importlib.resources.abc import Traversable
 
-from carcassonne import FigureKind, hookimpl
-from carcassonne.tileset.model import FeatureKind
+from carcassonne import (
+    Action,
+    Decision,
+    FeatureKind,
+    FigureKind,
+    GameConfig,
+    GameState,
+    Option,
+    ReturnedFigure,
+    ScoreItem,
+    Setup,
+    TileType,
+    hookimpl,
+)
 from carcassonne_abbey_mayor import abbey, barn, mayor, wagon
 from carcassonne_abbey_mayor.common import (
     BARN,
@@ -27,7 +39,7 @@ ABBEY_KIND = FeatureKind(
 
 
 @hookimpl
-def carcassonne_options() -> list[Any]:
+def carcassonne_rule_options() -> list[Option]:
     return list(OPTIONS)
 
 
@@ -37,7 +49,7 @@ def carcassonne_feature_kinds() -> list[FeatureKind]:
 
 
 @hookimpl
-def carcassonne_figure_kinds(config: Any) -> list[FigureKind]:
+def carcassonne_figure_kinds(config: GameConfig) -> list[FigureKind]:
     kinds = []
     if config.options[OPT_MAYOR]:
         kinds.append(FigureKind(MAYOR, figure_count(config, MAYOR), mayor.strength, NAME))
@@ -50,34 +62,36 @@ def carcassonne_figure_kinds(config: Any) -> list[FigureKind]:
 
 
 @hookimpl
-def carcassonne_tile_sets(config: Any = None) -> list[Any]:
+def carcassonne_tile_sets() -> list[Traversable]:
     return [files("carcassonne_abbey_mayor.tiles") / "abbey_mayor.toml"]
 
 
 @hookimpl
-def carcassonne_setup(setup: Any) -> None:
+def carcassonne_setup(setup: Setup) -> None:
     abbey.setup(setup)
 
 
 @hookimpl
-def carcassonne_turn_options(state: Any) -> list[Any]:
-    return abbey.turn_options(state)
+def carcassonne_turn_actions(state: GameState) -> list[Action]:
+    return list(abbey.turn_actions(state))
 
 
 @hookimpl
-def carcassonne_tile_placed(state: Any, x: int, y: int, tile: Any, rotation: int) -> None:
+def carcassonne_tile_placed(
+    state: GameState, x: int, y: int, tile: TileType, rotation: int
+) -> None:
     abbey.tile_placed(state, tile)
 
 
 @hookimpl
-def carcassonne_extra_turns(state: Any) -> list[int]:
+def carcassonne_extra_turns(state: GameState) -> list[int]:
     return abbey.extra_turns(state)
 
 
 @hookimpl
-def carcassonne_figure_options(state: Any, x: int, y: int, player: int) -> list[Any]:
+def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
     supply = state.supply[player]
-    out: list[Any] = []
+    out: list[Action] = []
     if supply.get(MAYOR, 0) > 0:
         out += mayor.options(state, x, y)
     if supply.get(WAGON, 0) > 0:
@@ -88,28 +102,28 @@ def carcassonne_figure_options(state: Any, x: int, y: int, player: int) -> list[
 
 
 @hookimpl
-def carcassonne_veto_figure_options(state: Any, options: list[Any]) -> list[Any]:
+def carcassonne_veto_figure_actions(state: GameState, actions: list[Action]) -> list[Action]:
     if BARN not in state.config.figure_kinds:
         return []
-    return barn.veto(state, options)
+    return list(barn.veto(state, actions))
 
 
 @hookimpl
-def carcassonne_score(state: Any, completed: list[int], final: bool) -> list[Any]:
+def carcassonne_score(state: GameState, completed: list[int], final: bool) -> list[ScoreItem]:
     if BARN not in state.config.figure_kinds:
         return []
     return barn.score_final(state, completed) if final else barn.score_turn(state)
 
 
 @hookimpl
-def carcassonne_after_scoring(state: Any, returned: list[Any]) -> list[Any]:
+def carcassonne_after_scoring(state: GameState, returned: list[ReturnedFigure]) -> list[Decision]:
     if WAGON not in state.config.figure_kinds:
         return []
     return wagon.decisions(state, returned)
 
 
 @hookimpl
-def carcassonne_decision_actions(state: Any, decision: Any) -> list[Any] | None:
+def carcassonne_decision_actions(state: GameState, decision: Decision) -> list[Action] | None:
     if decision.kind != wagon.DECISION:
         return None
     return wagon.targets(state, decision)

@@ -9,9 +9,18 @@ target a later one wanted.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NamedTuple
 
-from carcassonne import Decision, PlaceFigure
+from carcassonne import (
+    Action,
+    Decision,
+    GameState,
+    Placed,
+    PlaceFigure,
+    ReturnedFigure,
+    Rotated,
+    RotatedFeature,
+)
 from carcassonne.geometry import RING_OFFSETS, SIDE_OFFSETS
 from carcassonne_abbey_mayor.common import OPT_WAGON_MOVE, WAGON
 
@@ -20,50 +29,65 @@ WAGON_KINDS = frozenset({"road", "city", "monastery"})
 DECISION = "wagon"
 
 
-def options(state: Any, x: int, y: int) -> list[Any]:
+class WagonFrom(NamedTuple):
+    """The data of a ``wagon`` decision: where the wagon stood and the feature scored."""
+
+    x: int
+    y: int
+    location: str
+    feature: int
+
+
+#: A place a wagon might go: ``(x, y, feature, segment)``.
+Target = tuple[int, int, int, RotatedFeature]
+
+
+def options(state: GameState, x: int, y: int) -> list[Action]:
     """The wagon on any unoccupied road, city or monastery of the tile just placed."""
     return [
         PlaceFigure(WAGON, x, y, seg.location)
-        for node, seg in state.segments(x, y)
-        if seg.kind in WAGON_KINDS and not state.figures_on(node)
+        for feature, seg in state.segments(x, y)
+        if seg.kind in WAGON_KINDS and not state.figures_on(feature)
     ]
 
 
-def decisions(state: Any, returned: list[Any]) -> list[Decision]:
+def decisions(state: GameState, returned: list[ReturnedFigure]) -> list[Decision]:
     """A ``wagon`` decision for each wagon that came back from a scored feature and has a target.
 
-    ``data`` is ``(x, y, location, feature)``: where the wagon stood and the feature scored.
+    ``data`` is a :class:`WagonFrom`: where the wagon stood and the feature scored.
     """
     out = []
     for fig in returned:
         if fig.figure != WAGON:
             continue
-        data = (fig.x, fig.y, fig.location, fig.feature)
+        data = WagonFrom(fig.x, fig.y, fig.location, fig.feature)
         decision = Decision(DECISION, fig.player, data)
         if targets(state, decision):
             out.append(decision)
     return out
 
 
-def targets(state: Any, decision: Decision) -> list[Any]:
+def targets(state: GameState, decision: Decision) -> list[Action]:
     """Where the wagon of ``decision`` may move now (incomplete, unoccupied, in range)."""
-    x, y, _location, feature = decision.data
+    data = decision.data
+    assert isinstance(data, WagonFrom)
+    x, y = data.x, data.y
     if state.config.options[OPT_WAGON_MOVE] == "C1":
-        candidates = connected_segments(state, feature)
+        candidates = connected_segments(state, data.feature)
     else:
         candidates = [
-            (x + dx, y + dy, node, seg)
+            (x + dx, y + dy, feature, seg)
             for dx, dy in ((0, 0),) + RING_OFFSETS
-            for node, seg in state.segments(x + dx, y + dy)
+            for feature, seg in state.segments(x + dx, y + dy)
         ]
-    out = []
-    for tx, ty, node, seg in candidates:
+    out: set[Action] = set()
+    for tx, ty, feature, seg in candidates:
         if seg.kind not in WAGON_KINDS:
             continue
-        if state.figures_on(node) or state.is_complete(node):
+        if state.figures_on(feature) or state.is_complete(feature):
             continue
-        out.append(PlaceFigure(WAGON, tx, ty, seg.location))
-    return sorted(set(out))
+        out.add(PlaceFigure(WAGON, tx, ty, seg.location))
+    return list(out)
 
 
 # -- C1: features connected to the scored one ---------------------------------------------------
@@ -79,7 +103,7 @@ def targets(state: Any, decision: Decision) -> list[Any]:
 # Connections are symmetric and one step long: two cities never connect, nor does a field.
 
 
-def _gate_cities(rot: Any, side: int) -> set[int]:
+def _gate_cities(rot: Rotated, side: int) -> set[int]:
     """Feature indices of the cities both bank fields of ``side`` border (a city gate)."""
     common: set[int] | None = None
     for half in (2 * side, 2 * side + 1):
@@ -91,7 +115,7 @@ def _gate_cities(rot: Any, side: int) -> set[int]:
     return {i for i in common or () if rot.features[i].kind == "city"}
 
 
-def _tile_links(placed: Any) -> set[tuple[int, int]]:
+def _tile_links(placed: Placed) -> set[tuple[int, int]]:
     """Pairs of feature indices on one tile that C1 connects (both orders)."""
     rot = placed.rot
     features = rot.features
@@ -116,29 +140,34 @@ def _tile_links(placed: Any) -> set[tuple[int, int]]:
     return links | {(b, a) for a, b in links}
 
 
-def connected_segments(state: Any, feature: int) -> list[tuple[int, int, int, Any]]:
-    """``(x, y, node, segment)`` of every segment C1 connects to ``feature``."""
-    root = state.find(feature)
+def connected_segments(state: GameState, feature: int) -> list[Target]:
+    """``(x, y, feature, segment)`` of every segment C1 connects to ``feature``."""
     wild = state.config.wildcard_edges
-    out = []
-    for x, y in sorted(state.feature_tiles(root)):
+    out: list[Target] = []
+    for x, y in sorted(state.feature_tiles(feature)):
         placed = state.tile_at(x, y)
-        base = placed.base
-        mine = [f for f in placed.rot.features if state.find(base + f.index) == root]
+        assert placed is not None
+        segments = state.segments(x, y)
+        mine = [f for other, f in segments if state.same_feature(other, feature)]
         links = _tile_links(placed)
         own = {f.index for f in mine}
-        for f in placed.rot.features:
+        for other, f in segments:
             if f.index not in own and any((m, f.index) in links for m in own):
-                out.append((x, y, base + f.index, f))
+                out.append((x, y, other, f))
         out.extend(_across_abbey_edges(state, x, y, placed, mine, wild))
     return out
 
 
 def _across_abbey_edges(
-    state: Any, x: int, y: int, placed: Any, mine: list[Any], wild: frozenset[str]
-) -> list[tuple[int, int, int, Any]]:
+    state: GameState,
+    x: int,
+    y: int,
+    placed: Placed,
+    mine: list[RotatedFeature],
+    wild: frozenset[str],
+) -> list[Target]:
     """Segments across a wildcard (abbey) edge from ``mine``, or touching the abbey ``mine`` is."""
-    out = []
+    out: list[Target] = []
     rot = placed.rot
     for f in mine:
         if f.kind == "monastery" and all(edge in wild for edge in rot.edges):
@@ -150,7 +179,8 @@ def _across_abbey_edges(
                 index = other.rot.side_feature[(side + 2) & 3]
                 if index >= 0:
                     seg = other.rot.features[index]
-                    out.append((x + dx, y + dy, other.base + index, seg))
+                    there = state.feature_at(x + dx, y + dy, seg.location)
+                    out.append((x + dx, y + dy, there, seg))
             continue
         for side in f.sides:
             dx, dy = SIDE_OFFSETS[side]
@@ -158,7 +188,7 @@ def _across_abbey_edges(
             if other is None or other.rot.edges[(side + 2) & 3] not in wild:
                 continue
             out.extend(
-                (x + dx, y + dy, other.base + seg.index, seg)
+                (x + dx, y + dy, state.feature_at(x + dx, y + dy, seg.location), seg)
                 for seg in other.rot.features
                 if seg.kind == "monastery"
             )

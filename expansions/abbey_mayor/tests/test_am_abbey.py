@@ -101,7 +101,7 @@ def test_abbeys_after_the_last_tile_clockwise_from_the_next_player():
     events = state.apply(Pass())
     assert state.pending.kind == "draw" and state.pending.player == YELLOW
     assert [e.player for e in events if e.type == "turn"] == [YELLOW]
-    assert state.legal_actions() == [Pass(), PlaceTile(ABBEY, 0, 0, 0)]
+    assert state.legal_actions() == [PlaceTile(ABBEY, 0, 0, 0), Pass()]
     state.apply(Pass())
     assert state.pending.player == RED
     state.apply(PlaceTile(ABBEY, 0, 0, 0))

@@ -133,8 +133,8 @@ def test_c2_same_board_reaches_everything_around():
     assert state.legal_actions() == [
         PlaceFigure("wagon", -1, 0, "E"),
         PlaceFigure("wagon", 0, 0, "W"),
-        PlaceFigure("wagon", 1, 0, "E"),
         PlaceFigure("wagon", 1, 0, "N"),
+        PlaceFigure("wagon", 1, 0, "E"),
         Pass(),
     ]
 

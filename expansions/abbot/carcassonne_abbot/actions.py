@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar, NamedTuple
 
-from carcassonne.actions import TypedAction
+from carcassonne import TypedAction
 
 
 class _ReturnAbbotFields(NamedTuple):

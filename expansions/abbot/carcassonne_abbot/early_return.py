@@ -9,14 +9,13 @@ and emptied then). The points come in the figure phase, before the scoring phase
 
 from __future__ import annotations
 
-from typing import Any
-
+from carcassonne import GameState
 from carcassonne.events import Event
 from carcassonne_abbot.actions import ReturnAbbot
 from carcassonne_abbot.figures import ABBOT
 
 
-def returns(state: Any, player: int) -> list[ReturnAbbot]:
+def returns(state: GameState, player: int) -> list[ReturnAbbot]:
     """A return for each of ``player``'s abbots that stands on an incomplete feature."""
     placed = state.config.figure_kinds[ABBOT].count - state.supply[player].get(ABBOT, 0)
     if placed <= 0:  # the usual case: no board scan
@@ -28,11 +27,13 @@ def returns(state: Any, player: int) -> list[ReturnAbbot]:
     return options
 
 
-def apply_return(state: Any, action: ReturnAbbot) -> list[Event]:
+def apply_return(state: GameState, action: ReturnAbbot) -> list[Event]:
     """Score the abbot's feature for its owner, then send the abbot home (already checked legal)."""
     events: list[Event] = []
     feature = state.feature_at(action.x, action.y, action.location)
     points = 1 + state.neighbours_present(action.x, action.y)
-    state.award(state.player, points, feature, state.nkind[feature], "abbot returned", events)
+    state.award(
+        state.player, points, feature, state.feature_kind(feature), "abbot returned", events
+    )
     state.return_figures(feature, events, kinds=(ABBOT,))
     return events

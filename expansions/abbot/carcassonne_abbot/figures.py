@@ -7,9 +7,7 @@ other figure that some plugin offers on a garden, so the rule holds whatever els
 
 from __future__ import annotations
 
-from typing import Any
-
-from carcassonne.actions import PlaceFigure
+from carcassonne import Action, GameState, PlaceFigure
 
 ABBOT = "abbot"
 GARDEN = "garden"
@@ -17,7 +15,7 @@ GARDEN = "garden"
 ABBOT_KINDS = frozenset({"monastery", GARDEN})
 
 
-def placements(state: Any, x: int, y: int, player: int) -> list[PlaceFigure]:
+def placements(state: GameState, x: int, y: int, player: int) -> list[PlaceFigure]:
     """The abbot's placements on the tile at ``(x, y)`` (none with an empty supply)."""
     if state.supply[player].get(ABBOT, 0) <= 0:
         return []
@@ -28,7 +26,7 @@ def placements(state: Any, x: int, y: int, player: int) -> list[PlaceFigure]:
     ]
 
 
-def garden_intruders(state: Any, options: list[Any]) -> list[PlaceFigure]:
+def garden_intruders(state: GameState, options: list[Action]) -> list[PlaceFigure]:
     """The options that would put a figure other than an abbot on a garden."""
     gardens: dict[tuple[int, int], frozenset[str]] = {}  # tile -> names of its gardens
     vetoed = []

@@ -2,23 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from carcassonne import hookimpl
-from carcassonne.config import FigureKind, Option
-from carcassonne.errors import ConfigError
-from carcassonne.tileset.model import FeatureKind
+from carcassonne import (
+    Action,
+    ConfigError,
+    FeatureKind,
+    FigureKind,
+    GameConfig,
+    GameState,
+    Option,
+    ScoreItem,
+    TypedAction,
+    hookimpl,
+)
+from carcassonne.events import Event
 from carcassonne_abbot import early_return, figures, scoring
 from carcassonne_abbot.actions import ReturnAbbot
 
 NAME = "abbot"
 COUNT_OPTION = "abbot.count"
 
-GARDEN_KIND = FeatureKind(figures.GARDEN, "center", completion="surround", provider=NAME, glyph="*")
+#: A garden completes like a monastery; it is the abbot's alone, so followers may not stand on it.
+GARDEN_KIND = FeatureKind(
+    figures.GARDEN, "center", completion="surround", provider=NAME, glyph="*", followers=False
+)
 
 
 @hookimpl
-def carcassonne_options() -> list[Option]:
+def carcassonne_rule_options() -> list[Option]:
     return [Option(COUNT_OPTION, 1, doc="abbots per player (any count from 1)")]
 
 
@@ -28,35 +38,36 @@ def carcassonne_feature_kinds() -> list[FeatureKind]:
 
 
 @hookimpl
-def carcassonne_figure_kinds(config: Any) -> list[FigureKind]:
+def carcassonne_figure_kinds(config: GameConfig) -> list[FigureKind]:
     count = config.options[COUNT_OPTION]
+    assert isinstance(count, int)
     if count < 1:
         raise ConfigError(f"option {COUNT_OPTION!r} must be at least 1, not {count}")
     return [FigureKind(figures.ABBOT, count, provider=NAME)]
 
 
 @hookimpl
-def carcassonne_action_types() -> list[type]:
+def carcassonne_action_types() -> list[type[TypedAction]]:
     return [ReturnAbbot]
 
 
 @hookimpl
-def carcassonne_figure_options(state: Any, x: int, y: int, player: int) -> list[Any]:
-    return figures.placements(state, x, y, player) + early_return.returns(state, player)
+def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
+    return [*figures.placements(state, x, y, player), *early_return.returns(state, player)]
 
 
 @hookimpl
-def carcassonne_veto_figure_options(state: Any, options: list[Any]) -> list[Any]:
-    return figures.garden_intruders(state, options)
+def carcassonne_veto_figure_actions(state: GameState, actions: list[Action]) -> list[Action]:
+    return list(figures.garden_intruders(state, actions))
 
 
 @hookimpl
-def carcassonne_apply_action(state: Any, action: Any) -> list[Any] | None:
+def carcassonne_apply_action(state: GameState, action: Action) -> list[Event] | None:
     if type(action) is ReturnAbbot:
         return early_return.apply_return(state, action)
     return None
 
 
 @hookimpl
-def carcassonne_score(state: Any, completed: list[int], final: bool) -> list[Any]:
-    return scoring.garden_awards(state, completed, final)
+def carcassonne_score(state: GameState, completed: list[int], final: bool) -> list[ScoreItem]:
+    return list(scoring.garden_awards(state, completed, final))

@@ -7,26 +7,24 @@ Monasteries, abbots on them included, are the base game's to score.
 
 from __future__ import annotations
 
-from typing import Any
-
-from carcassonne.state import Award
+from carcassonne import Award, GameState
 from carcassonne_abbot.figures import GARDEN
 
 COMPLETED_POINTS = 9
 
 
-def garden_points(state: Any, garden: int, final: bool) -> int:
+def garden_points(state: GameState, garden: int, final: bool) -> int:
     if not final:
         return COMPLETED_POINTS
-    x, y = state.npos[garden]
+    x, y = min(state.feature_tiles(garden))
     return 1 + state.neighbours_present(x, y)
 
 
-def garden_awards(state: Any, features: list[int], final: bool) -> list[Award]:
+def garden_awards(state: GameState, features: list[int], final: bool) -> list[Award]:
     awards = []
     reason = "final" if final else "completed"
     for feature in features:
-        if state.nkind[feature] != GARDEN:
+        if state.feature_kind(feature) != GARDEN:
             continue
         points = garden_points(state, feature, final)
         for player in state.majority(feature):

@@ -44,7 +44,7 @@ def test_random_games_without_the_abbot_never_touch_a_garden() -> None:
             actions = state.legal_actions()
             for action in actions:
                 if type(action) is PlaceFigure:
-                    kind = state.nkind[state.feature_at(action.x, action.y, action.location)]
+                    kind = state.feature_kind(state.feature_at(action.x, action.y, action.location))
                     assert kind != "garden"
             events = state.apply(rng.choice(actions))
             assert all(

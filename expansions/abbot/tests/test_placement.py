@@ -130,7 +130,7 @@ class _MeepleOnGardens:
     """A plugin that (wrongly) offers a meeple on any garden of the tile just placed."""
 
     @hookimpl
-    def carcassonne_figure_options(self, state: Any, x: int, y: int, player: int) -> list[Any]:
+    def carcassonne_figure_actions(self, state: Any, x: int, y: int, player: int) -> list[Any]:
         return [
             meeple(x, y, seg.location) for _, seg in state.segments(x, y) if seg.kind == "garden"
         ]

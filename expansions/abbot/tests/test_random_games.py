@@ -100,12 +100,12 @@ def play_and_check(config: GameConfig, seed: int) -> tuple[GameState, dict[str, 
             assert [e.type for e in events][:2] == ["points", "figure-returned"]
         if type(action) is PlaceFigure and action.figure == "abbot":
             seen["abbot-placed"] += 1
-            kind = state.nkind[state.feature_at(action.x, action.y, action.location)]
+            kind = state.feature_kind(state.feature_at(action.x, action.y, action.location))
             assert kind in ("monastery", "garden")
         seen["garden-points"] += sum(1 for e in events if e.type == "points" and e.kind == "garden")
         for e in events:
             if e.type == "figure-placed" and e.figure != "abbot":
-                kind = state.nkind[state.feature_at(e.x, e.y, e.location)]
+                kind = state.feature_kind(state.feature_at(e.x, e.y, e.location))
                 assert kind != "garden", e
     return state, seen
 

@@ -15,8 +15,8 @@ and ``outlet`` on the way out. With y growing south, a clockwise turn is a right
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
+from carcassonne import GameState, Rotated, TileType
 from carcassonne.geometry import SIDE_OFFSETS, opposite
 
 #: The river's feature kind and the edge type of its sides.
@@ -29,12 +29,12 @@ LEFT = 3
 Pos = tuple[int, int]
 
 
-def river_sides(rot: Any) -> tuple[int, ...]:
+def river_sides(rot: Rotated) -> tuple[int, ...]:
     """Sides (board orientation) on which one rotation of a tile shows a river edge."""
     return tuple(side for side, edge in enumerate(rot.edges) if edge == RIVER)
 
 
-def is_river_tile(tile: Any) -> bool:
+def is_river_tile(tile: TileType) -> bool:
     """Whether a tile type carries a river (then the River's placement rules apply to it)."""
     return RIVER in tile.rotations[0].edges
 
@@ -44,7 +44,7 @@ def turn(inlet: int, outlet: int) -> int:
     return (outlet - opposite(inlet)) % 4
 
 
-def tile_turn(rot: Any, inlet: int) -> int | None:
+def tile_turn(rot: Rotated, inlet: int) -> int | None:
     """The turn of a river tile entered through ``inlet``; None if it has no single outlet
     (the lake ends the river; a fork would have two outlets)."""
     outlets = [side for side in river_sides(rot) if side != inlet]
@@ -53,7 +53,7 @@ def tile_turn(rot: Any, inlet: int) -> int | None:
     return turn(inlet, outlets[0])
 
 
-def open_end_inlets(state: Any, squares: Iterable[Pos]) -> dict[Pos, int]:
+def open_end_inlets(state: GameState, squares: Iterable[Pos]) -> dict[Pos, int]:
     """For each of ``squares`` next to a placed river edge: the side facing that edge.
 
     Such a square is an open end of the river: a river tile placed there continues it.
@@ -68,7 +68,7 @@ def open_end_inlets(state: Any, squares: Iterable[Pos]) -> dict[Pos, int]:
     return inlets
 
 
-def upstream_turns(state: Any, x: int, y: int, inlet: int) -> list[int]:
+def upstream_turns(state: GameState, x: int, y: int, inlet: int) -> list[int]:
     """The turns of the river tiles upstream of the open end ``(x, y)``, nearest first.
 
     ``inlet`` is the side of ``(x, y)`` facing the river. The walk stops at the spring (a tile
@@ -110,7 +110,7 @@ def is_u_turn(new: int | None, upstream: list[int], mode: str) -> bool:
 
 
 def vetoed_placements(
-    state: Any, tile: Any, candidates: list[tuple[int, int, int]], mode: str
+    state: GameState, tile: TileType, candidates: list[tuple[int, int, int]], mode: str
 ) -> list[tuple[int, int, int]]:
     """The candidates of a river tile that do not continue an open end or make a U-turn.
 

@@ -12,12 +12,17 @@ Rules (rules.md §2, defaults in the rules README):
 from __future__ import annotations
 
 from importlib.resources import files
-from typing import Any
+from importlib.resources.abc import Traversable
 
-from carcassonne import hookimpl
-from carcassonne.config import Option, Setup
-from carcassonne.errors import ConfigError
-from carcassonne.tileset.model import FeatureKind
+from carcassonne import (
+    ConfigError,
+    FeatureKind,
+    GameState,
+    Option,
+    Setup,
+    TileType,
+    hookimpl,
+)
 from carcassonne_river.course import RIVER, is_river_tile, vetoed_placements
 
 NAME = "river"
@@ -41,7 +46,7 @@ RIVER_KIND = FeatureKind(
 
 
 @hookimpl
-def carcassonne_options() -> list[Option]:
+def carcassonne_rule_options() -> list[Option]:
     return [
         Option(
             UTURN,
@@ -66,7 +71,7 @@ def carcassonne_feature_kinds() -> list[FeatureKind]:
 
 
 @hookimpl
-def carcassonne_tile_sets(config: Any) -> list[Any]:
+def carcassonne_tile_sets() -> list[Traversable]:
     return [files("carcassonne_river.tiles") / "river.toml"]
 
 
@@ -94,8 +99,8 @@ def carcassonne_setup(setup: Setup) -> None:
 
 @hookimpl
 def carcassonne_veto_placements(
-    state: Any, tile: Any, candidates: list[tuple[int, int, int]]
+    state: GameState, tile: TileType, candidates: list[tuple[int, int, int]]
 ) -> list[tuple[int, int, int]] | None:
     if not is_river_tile(tile):
         return None
-    return vetoed_placements(state, tile, candidates, state.config.options[UTURN])
+    return vetoed_placements(state, tile, candidates, str(state.config.options[UTURN]))

@@ -209,7 +209,7 @@ def wild_plugin(path):
                             provider="wildtest")]  # fmt: skip
 
     @hookimpl
-    def carcassonne_tile_sets(config):
+    def carcassonne_tile_sets():
         return [path]
 
     return SimpleNamespace(

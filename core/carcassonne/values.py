@@ -1,0 +1,229 @@
+"""The small immutable values that plugins and the engine pass to each other.
+
+A leaf module: it imports nothing of the engine but the tile model and the errors, so every other
+module (the state, the configuration, the hooks, every plugin) can import it without a cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
+
+from carcassonne.errors import ConfigError
+from carcassonne.tileset.model import Attribute, Rotated, TileType
+
+if TYPE_CHECKING:
+    from carcassonne.config import GameConfig
+    from carcassonne.state import GameState
+
+#: A square of the board: ``(x, y)``, x growing east and y growing south.
+Pos = tuple[int, int]
+
+#: Plugin data of one game (``state.ext[name]``): immutable values only, replaced, never mutated.
+ExtValue = object
+
+# ---------------------------------------------------------------------------------------------
+# Rule options
+
+
+#: The types an option value may have (what TOML and JSON can spell).
+OptionValue = bool | int | str
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule option a plugin accepts. ``key`` is global: ``tiny_city``, ``river.uturn``."""
+
+    key: str
+    default: OptionValue
+    choices: tuple[OptionValue, ...] = ()
+    doc: str = ""
+
+    def check(self, value: object) -> OptionValue:
+        """``value`` if it is allowed, else a :class:`ConfigError` in the user's spelling."""
+        if isinstance(self.default, bool) and not isinstance(value, bool):
+            shown = format_value(value)
+            raise ConfigError(f"option {self.key!r} must be true or false, not {shown}")
+        if self.choices and (value not in self.choices or type(value) is not type(self.default)):
+            allowed = ", ".join(format_value(c) for c in self.choices)
+            shown = format_value(value)
+            raise ConfigError(f"option {self.key!r} must be one of {allowed}, not {shown}")
+        if isinstance(self.default, int) and not isinstance(self.default, bool):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ConfigError(f"option {self.key!r} must be a whole number, not {value!r}")
+        if isinstance(self.default, str) and not isinstance(value, str):
+            raise ConfigError(f"option {self.key!r} must be text, not {format_value(value)}")
+        assert isinstance(value, bool | int | str)
+        return value
+
+
+def format_value(value: object) -> str:
+    """A value as a user writes it (JSON/TOML spelling: true, false, "text", 4)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value)
+
+
+# ---------------------------------------------------------------------------------------------
+# Feature kinds
+
+
+@dataclass(frozen=True)
+class KindExtension:
+    """Attributes a plugin adds to a feature kind another plugin registered (an inn on a road).
+
+    Tile sets may then give segments of that kind these attributes (``road E inn=1``); the
+    state sums them over a feature (``state.feature_attr``) like the city's shields.
+    """
+
+    kind: str
+    attributes: tuple[Attribute, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# Figures
+
+
+class Figure(NamedTuple):
+    """A figure on the board: whose, what, and where it was put (a barn keeps its corner)."""
+
+    player: int
+    kind: str
+    x: int
+    y: int
+    #: Where it was put, in board orientation (a barn's corner, a farmer's half-edge).
+    location: str
+
+
+#: How strongly a figure counts in a majority: a number, or ``f(state, feature, figure)``
+#: evaluated when the feature is scored (the mayor counts the city's shields).
+Strength = int | Callable[["GameState", int, Figure], int]
+
+
+@dataclass(frozen=True)
+class FigureKind:
+    """A kind of figure: how many each player has and how strongly it counts in majorities.
+
+    A *follower* (``follower=True``) may stand wherever the base game lets a meeple stand: the
+    base game offers every follower kind a player has on every free feature of the tile just
+    placed whose kind admits followers, and every other plugin's vetoes apply to it as to a
+    meeple. Figures with rules of their own (abbot, mayor, wagon, barn) are not followers and
+    offer their own placements.
+    """
+
+    name: str
+    count: int
+    strength: Strength = 1
+    provider: str = "core"
+    follower: bool = False
+
+
+class ReturnedFigure(NamedTuple):
+    """A figure that went back to its supply, with where it stood."""
+
+    player: int
+    figure: str
+    x: int
+    y: int
+    location: str
+    feature: int
+    feature_kind: str
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring
+
+
+class Award(NamedTuple):
+    """Points for ``player`` from a scoring hook. ``stage`` orders awards within a phase."""
+
+    player: int
+    points: int
+    feature: int
+    kind: str
+    reason: str = ""
+    stage: int = 0
+
+
+class ReturnFigures(NamedTuple):
+    """A scoring hook's request to send the figures of a feature home (``kinds``: only those)."""
+
+    feature: int
+    kinds: frozenset[str] | None = None
+    stage: int = 0
+
+
+#: What ``carcassonne_score`` answers: points and figures sent home.
+ScoreItem = Award | ReturnFigures
+
+
+# ---------------------------------------------------------------------------------------------
+# Decisions and the board
+
+
+#: What a plugin keeps in ``Decision.data``: an immutable value of its choice.
+DecisionData = object
+
+
+class Decision(NamedTuple):
+    """What the game waits for: a ``kind`` of decision by ``player``.
+
+    Core kinds: ``draw`` (draw, or an alternative to drawing), ``tile`` (place the drawn tile),
+    ``figure`` (the figure phase), ``end`` (game over). Plugins add kinds (``wagon``) and keep
+    what they need in ``data`` (an immutable value).
+    """
+
+    kind: str
+    player: int
+    data: DecisionData = None
+
+
+class Placed(NamedTuple):
+    """A tile on the board: its type, its rotation (and that rotation's view), who placed it
+    (-1 for tiles laid at the start or by a position) and when (0 for the start tile)."""
+
+    tile: TileType
+    rotation: int
+    rot: Rotated
+    player: int
+    order: int
+
+
+class ForcedDraw(NamedTuple):
+    """An entry of ``state.log`` beside the actions: the next draw was forced to ``tile``.
+
+    Undo and records replay it with ``force_draw``.
+    """
+
+    tile: str
+
+
+# ---------------------------------------------------------------------------------------------
+# Setup
+
+
+@dataclass
+class Setup:
+    """What the ``carcassonne_setup`` hook arranges (mutable only during configuration)."""
+
+    config: GameConfig
+    #: The tile id placed at (0, 0), rotation 0.
+    start: str | None = None
+    #: Draw stacks: key -> tile ids (one entry per copy). Lower keys are drawn first.
+    stacks: dict[int, list[str]] = field(default_factory=dict)
+    #: Tile ids that go to the bottom of their stack after the shuffle (the River's lake).
+    bottom: set[str] = field(default_factory=set)
+    #: Initial plugin data, ``name -> immutable value``.
+    ext: dict[str, ExtValue] = field(default_factory=dict)
+
+    def remove_copy(self, tile_id: str) -> bool:
+        """Take one copy of ``tile_id`` out of whichever stack holds it."""
+        for key in sorted(self.stacks):
+            stack = self.stacks[key]
+            if tile_id in stack:
+                stack.remove(tile_id)
+                return True
+        return False
