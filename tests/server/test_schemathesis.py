@@ -58,7 +58,7 @@ def test_schemathesis_finds_no_server_error_and_no_schema_violation(
     if not board_picture_exists():
         command += ["--exclude-operation-id", "getBoard"]
     began = time.monotonic()
-    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     print(f"schemathesis: {time.monotonic() - began:.0f} s")
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
     assert "generated" in done.stdout

@@ -28,7 +28,7 @@ from carcassonne.server import routes
 from carcassonne.server.bots import BotRunner, bot_names
 from carcassonne.server.games import Games, ServerError
 from carcassonne.server.limits import Buckets, Limits
-from carcassonne.server.storage import check_store, open_store
+from carcassonne.server.stores import check_store, open_store
 from carcassonne.server.websocket import Hub
 
 log = logging.getLogger("carcassonne.server")
