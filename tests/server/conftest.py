@@ -1,5 +1,5 @@
 """Fixtures: a server process per store (SQLite; PostgreSQL when ``CARCASSONNE_TEST_PG`` is
-set), shared by the tests of a module.
+set), shared by all the tests (each makes its own games): starting servers is the slow part.
 
 These tests need the server's extras (``pip install -e '.[server,postgres,server-test]'``);
 without them the folder is not collected (``.ci/run`` runs it in an environment that has them).
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .live import ServerProcess
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+@pytest.fixture(scope="session", params=["sqlite", "postgres"])
 def store_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
     from .live import PG_URL, fresh_pg_database
 
@@ -34,7 +34,7 @@ def store_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     return f"sqlite:///{folder / 'games.db'}"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(store_url: str) -> Iterator[ServerProcess]:
     from .live import ServerProcess
 
