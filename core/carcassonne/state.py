@@ -403,6 +403,12 @@ class GameState:
         """The remaining tiles, next to be drawn first."""
         return self._pile[::-1]
 
+    def set_draw_pile(self, tiles: list[str]) -> None:
+        """Replace the draw pile by ``tiles``, next first: search bots sample the hidden order on
+        a clone (determinisation). Not part of a game's rules: ``undo()`` does not restore it."""
+        self._pile = list(reversed(tiles))
+        self._legal = None
+
     def winners(self) -> list[int]:
         best = max(self.scores)
         return [p for p, s in enumerate(self.scores) if s == best]

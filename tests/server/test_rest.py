@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import tomllib
 
+from carcassonne.bots import BOTS
 from carcassonne.position import load_position
 
 from .live import ServerProcess
@@ -17,7 +18,7 @@ def test_catalogue_lists_expansions_options_and_bots(server: ServerProcess) -> N
     names = [e["name"] for e in catalogue["expansions"]]
     assert {"river", "abbot", "abbey-mayor"} <= set(names)
     assert {o["key"] for o in catalogue["options"]} >= {"farmers", "meeples", "tiny_city"}
-    assert catalogue["bots"] == ["greedy", "random"]
+    assert catalogue["bots"] == sorted(BOTS) and {"greedy", "random"} <= set(BOTS)
 
 
 def test_create_list_join_leave(server: ServerProcess) -> None:
@@ -117,10 +118,17 @@ def test_records_wait_for_the_end_positions_hide_the_pile(server: ServerProcess)
 
 
 def test_the_board_picture(server: ServerProcess) -> None:
-    game = server.create_game([{"kind": "human"}, {"kind": "human"}])
+    game, clients = seated(server, [{"kind": "human"}, {"kind": "human"}], seed=5)
+    clients[0].apply(clients[0].state["legal_actions"][0]["action"])  # type: ignore[index]
     with server.http() as h:
         board = h.get(f"/api/games/{game['id']}/board.svg")
-        assert board.status_code == 501 and board.json()["error"]["code"] == "not-implemented"
+    assert board.status_code == 200
+    assert board.headers["content-type"].startswith("image/svg+xml")
+    assert board.text.lstrip().startswith("<svg") and board.text.rstrip().endswith("</svg>")
+    placed = clients[0].state["tiles"]  # type: ignore[index]
+    assert len(placed) == 2 and all(t["id"] in board.text for t in placed)
+    for client in clients.values():
+        client.close()
 
 
 def test_openapi_and_schemas_are_served(server: ServerProcess) -> None:

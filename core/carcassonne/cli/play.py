@@ -11,10 +11,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import defaultdict
+from pathlib import Path
 from typing import IO, Any
 
 from carcassonne import events as ev
-from carcassonne.bots import BOTS, make_bot
+from carcassonne.bots import BOTS, BotError, bot_from_spec, check_spec
 from carcassonne.cli.board_view import legend, player_letter, render_board, render_tile_rotations
 from carcassonne.cli.game_args import (
     UserError,
@@ -51,13 +52,21 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--bot",
         default="greedy",
-        choices=sorted(BOTS),
-        help="the bot for the seats after the first (human) one (default greedy)",
+        metavar="SPEC",
+        help=f"the bot for the seats after the first (human) one: {', '.join(sorted(BOTS))}, "
+        "with options as in mcts:seconds=1 (default greedy)",
     )
     parser.add_argument(
         "--seats",
         metavar="LIST",
-        help="every seat in order, e.g. human,greedy,random (overrides --bot)",
+        help="every seat in order, e.g. human,mcts,greedy (overrides --bot)",
+    )
+    parser.add_argument(
+        "--svg",
+        metavar="DIR",
+        default=None,
+        help="keep a picture of the board after each turn in DIR (turn-001.svg, ...; "
+        "board.svg is the latest)",
     )
     parser.set_defaults(handler=run)
 
@@ -66,14 +75,24 @@ def seats_from_args(args: argparse.Namespace) -> list[str]:
     if args.seats:
         seats = parse_names(args.seats)
         for seat in seats:
-            if seat != HUMAN and seat not in BOTS:
+            if seat != HUMAN and seat.partition(":")[0] not in BOTS:
                 known = ", ".join([HUMAN, *sorted(BOTS)])
                 raise UserError(f"unknown seat {seat!r} (known: {known})")
+            if seat != HUMAN:
+                check_bot(seat)
         if args.players is not None and args.players != len(seats):
             raise UserError(f"--players {args.players} but {len(seats)} seats given")
         return seats
+    check_bot(args.bot)
     players = 2 if args.players is None else args.players
     return [HUMAN] + [args.bot] * max(players - 1, 0)
+
+
+def check_bot(spec: str) -> None:
+    try:
+        check_spec(spec)
+    except BotError as exc:
+        raise UserError(str(exc)) from None
 
 
 @user_errors
@@ -81,6 +100,9 @@ def run(args: argparse.Namespace) -> int:
     seats = seats_from_args(args)
     config = build_config(args, len(seats))
     game = TerminalGame(GameState.new(config), seats, args.seed)
+    if args.svg:
+        game.svg_dir = Path(args.svg)
+        game.svg_dir.mkdir(parents=True, exist_ok=True)
     return game.play()
 
 
@@ -98,11 +120,15 @@ class TerminalGame:
         self.state = state
         self.seats = seats
         self.bots = {
-            p: make_bot(seat, seed * 31 + p + 1) for p, seat in enumerate(seats) if seat != HUMAN
+            p: bot_from_spec(seat, seed * 31 + p + 1)
+            for p, seat in enumerate(seats)
+            if seat != HUMAN
         }
         self.inp = inp if inp is not None else sys.stdin
         self.out = out if out is not None else sys.stdout
         self.points_by_kind: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        #: Where a picture of the board is kept after each turn (``play --svg DIR``), or None.
+        self.svg_dir: Path | None = None
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -132,8 +158,22 @@ class TerminalGame:
                     return 0
                 action, events = answered
             self.report(player, action, events)
+            if self.svg_dir is not None and any(
+                isinstance(e, ev.TurnStarted | ev.GameOver) for e in events
+            ):
+                self.picture(state.turn - (0 if state.is_over else 1))
         self.final()
         return 0
+
+    def picture(self, turn: int) -> None:
+        """Write the board after ``turn`` to ``turn-NNN.svg`` and ``board.svg`` in the folder
+        of ``--svg`` (each written atomically, so a browser showing it never sees half)."""
+        import carcassonne.svg as svg
+
+        assert self.svg_dir is not None
+        picture = svg.board(self.state)
+        for name in (f"turn-{turn:03d}.svg", "board.svg"):
+            picture.save(self.svg_dir / name)
 
     def ask(self, player: int) -> tuple[Any, list[Any]] | None:
         """Prompt a human until a legal move is applied; ``None`` when they quit."""

@@ -149,7 +149,6 @@ def _errors(*statuses: int) -> dict[str, Any]:
         409: "the seat is taken / the game is not over yet / no position can be taken now",
         413: "the request body is too large",
         429: "too many requests from this address",
-        501: "not available in this build",
     }
     return {str(s): _json(_ref("Error"), why[s]) for s in (*statuses, 429)}
 
@@ -308,7 +307,7 @@ def openapi_document() -> dict[str, Any]:
                             "description": "the board",
                             "content": {"image/svg+xml": {"schema": {"type": "string"}}},
                         },
-                        **_errors(404, 501),
+                        **_errors(404),
                     },
                 }
             },

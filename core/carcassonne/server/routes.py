@@ -304,12 +304,12 @@ def public_position(state: Any) -> str:
 
 
 async def board(request: Request) -> Response:
-    await _games(request).get(request.path_params["game"])
-    raise ServerError(
-        "not-implemented",
-        "the board picture needs carcassonne.svg, which this engine does not have yet",
-        501,
-    )
+    """A picture of the board (carcassonne.svg), with nothing highlighted: what anyone sees."""
+    from carcassonne.svg import board as board_picture
+
+    live = await _games(request).get(request.path_params["game"])
+    picture = board_picture(live.state, highlight=None)
+    return Response(str(picture), media_type="image/svg+xml")
 
 
 async def openapi(request: Request) -> Response:
