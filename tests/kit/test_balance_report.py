@@ -7,13 +7,14 @@ import json
 
 from carcassonne import events as ev
 from carcassonne.cli.main import main
-from carcassonne.cli.report import BalanceReport, format_report
+from carcassonne.balance import BalanceCounts
+from carcassonne.cli.report import format_report, report_result
 from carcassonne.testing import config
 
 
 def test_the_report_counts_what_the_events_say():
-    report = BalanceReport(config(2, ("inns-cathedrals",)), ["greedy", "random"])
-    report.events(
+    counts = BalanceCounts()
+    counts.events(
         [
             ev.TurnStarted(0, 1),
             ev.PointsScored(0, 8, "road", 3, "inn"),
@@ -25,7 +26,10 @@ def test_the_report_counts_what_the_events_say():
             ev.TurnStarted(1, 2),
         ]
     )
-    result = report.result()
+    other = BalanceCounts()
+    other.events([ev.FigurePlaced(1, "meeple", 1, 0, "N")])
+    counts.merge(other)  # counts of games played elsewhere add up
+    result = report_result(counts, config(2, ("inns-cathedrals",)), [])
     assert result["points_by_source"] == {
         "road (inn)": {
             "points": 8, "per_game": 8.0, "share": 0.5714, "awards": 1, "kind_provider": "core"
@@ -35,7 +39,7 @@ def test_the_report_counts_what_the_events_say():
         },
     }  # fmt: skip
     assert result["figures"]["big"] == {"placed": 1, "per_game": 1.0, "returned": 1}
-    assert result["figures"]["meeple"] == {"placed": 0, "per_game": 0.0, "returned": 0}
+    assert result["figures"]["meeple"] == {"placed": 1, "per_game": 1.0, "returned": 0}
     assert result["tiles_returned"] == {"total": 1, "per_game": 1.0, "by_tile": {"RI.1/II": 1}}
     text = format_report(result)
     assert "  road (inn)                   core                    8      8.0   57.1%" in text
@@ -44,6 +48,7 @@ def test_the_report_counts_what_the_events_say():
 
 def test_simulate_report_json_adds_up(capsys):
     argv = ["simulate", "--games", "3", "--expansions", "inns-cathedrals,river", "--report"]
+    argv += ["--jobs", "2"]  # counted in worker processes, merged here
     assert main([*argv, "--json", "--bot", "greedy,random"]) == 0
     result = json.loads(capsys.readouterr().out)
     report = result["report"]

@@ -20,7 +20,8 @@ from carcassonne.cli.game_args import (
     user_errors,
 )
 from carcassonne.serialize import action_text
-from carcassonne.state import ForcedDraw, GameState
+from carcassonne.state import GameState
+from carcassonne.values import ForcedDraw
 
 
 def add_parser(subparsers: Any) -> None:
