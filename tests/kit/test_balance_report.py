@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 from carcassonne import events as ev
-from carcassonne.cli.main import main
 from carcassonne.balance import BalanceCounts
+from carcassonne.cli.main import main
 from carcassonne.cli.report import format_report, report_result
 from carcassonne.testing import config
 
