@@ -186,7 +186,7 @@ class GameState:
         self._cands = None
         self._legal = None
         self._turn_opts = None
-        self._origin = self._snapshot()
+        self._origin = self._snapshot() + ((),)
         return self
 
     @classmethod
@@ -240,13 +240,14 @@ class GameState:
                 raise CarcassonneError(f"the drawn tile {drawn} fits nowhere on this board")
         self.last_events = events
         self.log = []
-        self._origin = self._snapshot()
+        # the snapshot, then the opening events (what last_events shows back at the origin)
+        self._origin = self._snapshot() + (tuple(events),)
 
     def _snapshot(self) -> tuple[object, ...]:
         return tuple(copy(getattr(self, name)) for name, copy in _STATE_FIELDS)
 
     def _restore(self, snap: tuple[object, ...]) -> None:
-        for (name, copy), value in zip(_STATE_FIELDS, snap, strict=True):
+        for (name, copy), value in zip(_STATE_FIELDS, snap[: len(_STATE_FIELDS)], strict=True):
             setattr(self, name, copy(value))
         self._cands = None
         self._legal = None
@@ -330,7 +331,7 @@ class GameState:
     def _rebuild(self, actions: list[Action | ForcedDraw]) -> None:
         self._restore(self._origin)
         self.log = []
-        self.last_events = []
+        self.last_events = self._origin_events()
         for action in actions:
             if isinstance(action, ForcedDraw):
                 self._force_next(action.tile)
@@ -343,8 +344,15 @@ class GameState:
         other = self.clone()
         other._restore(self._origin)
         other.log = []
-        other.last_events = []
+        other.last_events = other._origin_events()
         return other
+
+    def _origin_events(self) -> list[ev.Event]:
+        """The events of the game's first moment (the opening turn and draw of a new game or
+        a position), which ``last_events`` shows again back at the origin."""
+        events = self._origin[-1]
+        assert isinstance(events, tuple)
+        return list(events)
 
     def key(self) -> tuple[object, ...]:
         """Everything that makes the game what it is, in canonical form.
@@ -635,7 +643,7 @@ class GameState:
         if pending.kind == "tile" and type(action) is PlaceTile:
             reason = self._check_tile(action)
         elif action in self.legal_actions():
-            reason = None
+            reason = _field_types_differ(action, self.legal_actions())
         else:
             reason = self._why_illegal(action)
         if reason is not None:
@@ -689,6 +697,8 @@ class GameState:
         pile.append(pile.pop(index))
 
     def _check_tile(self, action: PlaceTile) -> str | None:
+        if type(action.x) is not int or type(action.y) is not int or type(action.rotation) is not int:
+            return "coordinates and rotation must be whole numbers (int, not bool or float)"
         if action.tile != self.drawn:
             return f"the drawn tile is {self.drawn}, not {action.tile}"
         if (action.x, action.y, action.rotation) in self._candidates():
@@ -1027,3 +1037,12 @@ class GameState:
                 # the empty square now sees this edge on its side facing us
                 frontier[q] = frontier.get(q, 0) | (codes[side] << (4 * ((side + 2) & 3)))
         return completed
+
+
+def _field_types_differ(action: Action, legal: list[Action]) -> str | None:
+    """Why ``action``, equal to a legal action, is still refused: a field of another type
+    (``0.0`` or ``False`` equal ``0``, but a record could not read them back)."""
+    model = legal[legal.index(action)]
+    if model is action or all(type(a) is type(b) for a, b in zip(action, model, strict=False)):
+        return None
+    return "its fields must have the types of the action's definition (whole numbers are int)"

@@ -74,7 +74,13 @@ def run(args: argparse.Namespace) -> int:
     config = build_config(args, len(seats))
     save_dir = Path(args.save_dir) if args.save_dir else None
     if save_dir is not None:
-        save_dir.mkdir(parents=True, exist_ok=True)
+        if save_dir.exists() and not save_dir.is_dir():
+            raise UserError(f"--save-dir {save_dir}: not a folder", status=1)
+        try:
+            save_dir.mkdir(parents=True, exist_ok=True)
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise UserError(f"--save-dir {save_dir}: cannot create the folder: {reason}", 1) from None
         from carcassonne.record import save_record
     progress = args.progress or sys.stderr.isatty()
     summary = Summary(config, seats)

@@ -1,0 +1,109 @@
+"""Reading and writing the engine's files: atomic writes, and reads that say what is wrong.
+
+Every file the engine writes (records, positions, ``tiles fmt``, saves at the play prompt,
+``simulate --save-dir``, pictures) goes through :func:`write_atomic`: the text is written to a
+temporary file in the same folder, flushed and synced, then renamed over the target. A full
+disk, a kill or a power cut therefore leaves either the old file or the new one, never a
+truncated mix, and an earlier valid save is never lost. Errors are :class:`FileError`, whose
+message names the file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from carcassonne.errors import CarcassonneError
+from carcassonne.limits import MAX_FILE_CHARS
+
+PathLike = str | os.PathLike[str]
+
+
+class FileError(CarcassonneError):
+    """A file cannot be read or written. ``path`` names it, ``reason`` says why; ``line`` and
+    ``column`` (1-based, 0 when unknown) locate a decoding problem."""
+
+    def __init__(self, path: PathLike, reason: str, line: int = 0, column: int = 0) -> None:
+        where = f"{os.fspath(path)}:{line}:{column}" if line else os.fspath(path)
+        super().__init__(f"{where}: {reason}")
+        self.path = os.fspath(path)
+        self.reason = reason
+        self.line = line
+        self.column = column
+
+
+def _os_reason(exc: OSError | ValueError) -> str:
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    return "the path contains a NUL character" if "null" in str(exc) else str(exc)
+
+
+def write_atomic(path: PathLike, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically; raises :class:`FileError` naming it."""
+    target = Path(path)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise FileError(path, f"the text cannot be written as UTF-8: {exc.reason}") from None
+    tmp = None
+    try:
+        if target.is_dir():
+            raise FileError(path, "is a folder")
+        fd, tmp = tempfile.mkstemp(
+            dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.", suffix=".tmp"
+        )
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        with contextlib.suppress(OSError):  # keep the old file's permissions
+            os.chmod(tmp, os.stat(target).st_mode & 0o7777)
+        os.replace(tmp, target)
+        tmp = None
+    except (OSError, ValueError) as exc:
+        raise FileError(path, f"cannot write the file: {_os_reason(exc)}") from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    _sync_folder(target.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (where the platform allows syncing a folder)."""
+    try:
+        fd = os.open(folder if str(folder) else ".", os.O_RDONLY)
+    except (OSError, ValueError):
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def read_text(path: PathLike, limit: int = MAX_FILE_CHARS) -> str:
+    """The UTF-8 text of a file; :class:`FileError` naming the file (and, for bytes that are
+    not UTF-8, the line and column) when it cannot be read."""
+    try:
+        if Path(path).is_dir():
+            raise FileError(path, "is a folder, not a file")
+        with open(path, "rb") as handle:
+            data = handle.read(limit * 4 + 1)
+    except (OSError, ValueError) as exc:
+        raise FileError(path, f"cannot read the file: {_os_reason(exc)}") from None
+    if len(data) > limit * 4:
+        raise FileError(path, f"larger than {limit} characters")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        before = data[data.rfind(b"\n", 0, exc.start) + 1 : exc.start]
+        column = len(before.decode("utf-8", "replace")) + 1
+        raise FileError(path, "not UTF-8 text", line, column) from None
+    if len(text) > limit:
+        raise FileError(path, f"larger than {limit} characters")
+    return text
