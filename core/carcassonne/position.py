@@ -185,9 +185,7 @@ def _lay_tiles(state: GameState, tiles: Sequence[tuple[str, int, int, int]]) -> 
     config = state.config
     if not tiles:
         raise PositionError("a position needs at least one tile", "tiles")
-    most = sum(game_tiles(config).values()) + len(config.tile_types)
-    if len(tiles) > most:
-        raise PositionError(f"tiles: {len(tiles)} tiles, but the game has at most {most}", "tiles")
+    _check_count(config, "tiles", len(tiles))
     # Laid in order, each as soon as it touches the board: a heap of the indices of the
     # waiting tiles that touch the board (linear in the tiles, not quadratic).
     waiting: dict[tuple[int, int], tuple[int, str, str, int]] = {}
@@ -558,11 +556,25 @@ def _owner(names: Sequence[str], text: str) -> tuple[str, str]:
     return owner, rest
 
 
-def _list_of_text(data: dict[str, Any], key: str) -> list[str]:
+def _list_of_text(data: dict[str, Any], key: str, config: GameConfig) -> list[str]:
     value = data.get(key, [])
     if not _strings(value):
         raise PositionError(f"{key}: a list of texts expected, not {value!r}", key)
+    _check_count(config, key, len(value))
     return list(value)
+
+
+def _check_count(config: GameConfig, key: str, count: int) -> None:
+    """At most as many tiles as the game has (the board's size), at most as many figures as
+    the players have: checked before any entry is read, so a huge list is refused at once."""
+    if key == "tiles":
+        most = sum(game_tiles(config).values()) + len(config.tile_types)
+        what = "tiles"
+    else:
+        most = config.players * sum(kind.count for kind in config.figure_kinds.values())
+        what = "figures"
+    if count > most:
+        raise PositionError(f"{key}: {count} {what}, but the game has at most {most}", key)
 
 
 def parse_position(data: dict[str, Any], config: GameConfig) -> Position:
@@ -571,7 +583,7 @@ def parse_position(data: dict[str, Any], config: GameConfig) -> Position:
         raise PositionError(f"a position must be a table, not {data!r}")
     names = list(config.names)
     tiles = []
-    for i, text in enumerate(_list_of_text(data, "tiles")):
+    for i, text in enumerate(_list_of_text(data, "tiles", config)):
         where = f"tiles[{i}] {text!r}"
         try:
             action = action_from_text(f"tile {text}", config)
@@ -581,7 +593,7 @@ def parse_position(data: dict[str, Any], config: GameConfig) -> Position:
             raise PositionError(f"{where}: a tile 'ID x,y rR' expected", "tiles")
         tiles.append((action.tile, action.x, action.y, action.rotation))
     figures = []
-    for i, text in enumerate(_list_of_text(data, "figures")):
+    for i, text in enumerate(_list_of_text(data, "figures", config)):
         where = f"figures[{i}] {text!r}"
         owner, rest = _owner(names, text)
         player = _player(names, owner, where, "figures")

@@ -897,10 +897,10 @@ def read_source(source: Source) -> tuple[str, str]:
     read raises :class:`TileSetError`."""
     name = str(source)
     try:
-        if hasattr(source, "read_text"):
-            text = source.read_text(encoding="utf-8")
-        else:
+        if isinstance(source, str | PathLike):
             text = read_text(source)
+        else:  # an importlib.resources Traversable
+            text = source.read_text(encoding="utf-8")
     except FileError as err:
         problem = TileProblem(name, err.line, err.column, None, err.reason)
         raise TileSetError([problem]) from None
