@@ -52,7 +52,9 @@ def write_atomic(path: PathLike, text: str) -> None:
         if target.is_dir():
             raise FileError(path, "is a folder")
         fd, tmp = tempfile.mkstemp(
-            dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.", suffix=".tmp"
+            dir=target.parent if str(target.parent) else ".",
+            prefix=f".{target.name}.",
+            suffix=".tmp",
         )
         with os.fdopen(fd, "wb") as out:
             out.write(data)

@@ -282,7 +282,9 @@ def _read(text: str, token: Token, slot: _Slot, vocab: _Vocabulary) -> dict[str,
 
     def number(digits: str) -> int:
         if len(digits.lstrip("+-")) > MAX_NOTATION_DIGITS:
-            raise fail(f"a number has at most {MAX_NOTATION_DIGITS} digits, found {value[:20]!r}...")
+            raise fail(
+                f"a number has at most {MAX_NOTATION_DIGITS} digits, found {value[:20]!r}..."
+            )
         return int(digits)
 
     kind = slot.kind

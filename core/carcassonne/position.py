@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import tomli_w
 
@@ -56,7 +56,7 @@ def _whole(value: object) -> bool:
     return type(value) is int
 
 
-def _strings(value: object) -> bool:
+def _strings(value: object) -> TypeGuard[list[str]]:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
@@ -116,7 +116,9 @@ def build_state(config: GameConfig, position: Position) -> GameState:
     state.ext.update(position.ext)
     turn = position.turn if position.turn is not None else 1
     if not _whole(turn) or not 1 <= turn <= MAX_TURN:
-        raise PositionError(f"turn: a whole number from 1 to {MAX_TURN} expected, not {turn!r}", "turn")
+        raise PositionError(
+            f"turn: a whole number from 1 to {MAX_TURN} expected, not {turn!r}", "turn"
+        )
     try:
         state.resume_at(player=position.player, turn=turn, pile=pile, drawn=drawn)
     except CarcassonneError as exc:
@@ -318,21 +320,19 @@ def _pile(state: GameState, position: Position, drawn: str | None) -> list[str]:
         tiles = []
         for name, n in sorted(pile.items()):
             if not _whole(n) or n < 0:
-                raise PositionError(f"pile: the count of {name} must be a whole number >= 0", "pile")
+                raise PositionError(
+                    f"pile: the count of {name} must be a whole number >= 0", "pile"
+                )
             if n > total:
                 raise PositionError(f"pile: {n} of {name}, but the game has {total} tiles", "pile")
             tiles += [_tile_id(config, name, "pile", "pile")] * n
             if len(tiles) > total:
-                raise PositionError(
-                    f"pile: more than the {total} tiles of the game", "pile"
-                )
+                raise PositionError(f"pile: more than the {total} tiles of the game", "pile")
         tiles.sort()
         random.Random(config.seed).shuffle(tiles)
     elif isinstance(pile, Sequence) and not isinstance(pile, str):
         if len(pile) > total:
-            raise PositionError(
-                f"pile: {len(pile)} tiles, but the game has {total}", "pile"
-            )
+            raise PositionError(f"pile: {len(pile)} tiles, but the game has {total}", "pile")
         tiles = [_tile_id(config, name, "pile", "pile") for name in pile]
     else:
         raise PositionError(
@@ -541,9 +541,7 @@ def _player(names: Sequence[str], value: Any, where: str, key: str) -> int:
         value = int(value)
     if _whole(value) and 0 <= value < len(names):
         return value
-    raise PositionError(
-        f"{where}: unknown player {value!r} (players: {', '.join(names)})", key
-    )
+    raise PositionError(f"{where}: unknown player {value!r} (players: {', '.join(names)})", key)
 
 
 def _owner(names: Sequence[str], text: str) -> tuple[str, str]:
@@ -588,7 +586,9 @@ def parse_position(data: dict[str, Any], config: GameConfig) -> Position:
         try:
             action = action_from_text(f"tile {text}", config)
         except NotationError as exc:
-            raise PositionError(f"{where}: column {exc.column - 5}: {exc.message}", "tiles") from None
+            raise PositionError(
+                f"{where}: column {exc.column - 5}: {exc.message}", "tiles"
+            ) from None
         if type(action) is not PlaceTile:
             raise PositionError(f"{where}: a tile 'ID x,y rR' expected", "tiles")
         tiles.append((action.tile, action.x, action.y, action.rotation))

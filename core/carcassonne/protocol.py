@@ -142,11 +142,11 @@ class Server:
     def handle_line(self, line: str) -> dict[str, Any]:
         """The answer to one request line (never raises)."""
         if len(line) > MAX_REQUEST_CHARS:
-            return _error(None, "bad-request", f"a request has at most {MAX_REQUEST_CHARS} characters")
-        try:
-            request = json.loads(
-                line, parse_constant=_reject_constant, parse_int=_bounded_int
+            return _error(
+                None, "bad-request", f"a request has at most {MAX_REQUEST_CHARS} characters"
             )
+        try:
+            request = json.loads(line, parse_constant=_reject_constant, parse_int=_bounded_int)
         except (ValueError, RecursionError) as exc:
             return _error(None, "bad-json", f"not valid JSON: {exc}")
         if not isinstance(request, dict):

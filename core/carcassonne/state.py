@@ -19,7 +19,7 @@ Design notes (why it looks like this):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from carcassonne import events as ev
 from carcassonne.actions import Action, Draw, Pass, PlaceFigure, PlaceTile, sort_actions
@@ -697,7 +697,11 @@ class GameState:
         pile.append(pile.pop(index))
 
     def _check_tile(self, action: PlaceTile) -> str | None:
-        if type(action.x) is not int or type(action.y) is not int or type(action.rotation) is not int:
+        if (
+            type(action.x) is not int
+            or type(action.y) is not int
+            or type(action.rotation) is not int
+        ):
             return "coordinates and rotation must be whole numbers (int, not bool or float)"
         if action.tile != self.drawn:
             return f"the drawn tile is {self.drawn}, not {action.tile}"
@@ -1043,6 +1047,7 @@ def _field_types_differ(action: Action, legal: list[Action]) -> str | None:
     """Why ``action``, equal to a legal action, is still refused: a field of another type
     (``0.0`` or ``False`` equal ``0``, but a record could not read them back)."""
     model = legal[legal.index(action)]
-    if model is action or all(type(a) is type(b) for a, b in zip(action, model, strict=False)):
+    given, wanted = cast("tuple[object, ...]", action), cast("tuple[object, ...]", model)
+    if model is action or all(type(a) is type(b) for a, b in zip(given, wanted, strict=False)):
         return None
     return "its fields must have the types of the action's definition (whole numbers are int)"

@@ -229,16 +229,20 @@ def test_tile_file_limits() -> None:
 
 
 def test_a_multi_line_value_gives_a_one_line_message() -> None:
-    problems = tile_problems(TILE.replace('count = 1', 'count = 1\nedition = """C\n9"""'))
+    problems = tile_problems(TILE.replace("count = 1", 'count = 1\nedition = """C\n9"""'))
     assert problems == ["t.toml:7:1: tile T/A: unknown edition 'C\\n9' (known: C1, C2, C3)"]
 
 
 def test_dotted_keys_and_inline_tiles_are_located() -> None:
     dotted = TILE.replace("features =", "features.x =")
     assert tile_problems(dotted) == ["t.toml:7:1: tile T/A: 'features' must be a string"]
-    inline = '\n\n\n\ntile = [{ id = "T/A", count = "1", features = "field NL NR EL ER SL SR WL WR\\nmonastery" }]\n[set]\nname = "t"\n'
+    features = "field NL NR EL ER SL SR WL WR\\nmonastery"
+    inline = (
+        f'\n\n\n\ntile = [{{ id = "T/A", count = "1", features = "{features}" }}]\n'
+        '[set]\nname = "t"\n'
+    )
     assert tile_problems(inline) == ["t.toml:5:1: tile T/A: 'count' must be a whole number"]
-    set_dotted = 'set.name = 5\n'
+    set_dotted = "set.name = 5\n"
     assert tile_problems(set_dotted) == ["t.toml:1:1: 'name' must be a string"]
 
 

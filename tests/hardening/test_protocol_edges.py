@@ -44,7 +44,9 @@ def test_lone_surrogates_in_names_and_action_fields_are_bad_requests(serve) -> N
 
 
 def test_nan_and_infinity_are_not_json(serve) -> None:
-    answers = serve('{"id":NaN,"op":"hello"}', '{"id":Infinity,"op":"hello"}', '{"id":1,"op":"hello"}')
+    answers = serve(
+        '{"id":NaN,"op":"hello"}', '{"id":Infinity,"op":"hello"}', '{"id":1,"op":"hello"}'
+    )
     assert [a["error"]["type"] for a in answers[:2]] == ["bad-json", "bad-json"]
     assert answers[0]["error"]["message"] == "not valid JSON: NaN is not a JSON number"
     assert answers[0]["id"] is None and answers[2]["ok"] is True

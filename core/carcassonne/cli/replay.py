@@ -67,9 +67,8 @@ def _opening_events(origin: GameState) -> list[Any]:
 
 def load(path: str) -> GameState:
     """The replayed game of the record at ``path``; a bad record is a one-line user error."""
-    from carcassonne.record import RecordError, load_record
-
     from carcassonne.files import FileError, read_text
+    from carcassonne.record import RecordError, load_record
 
     try:
         text = read_text(path)

@@ -80,7 +80,9 @@ def run(args: argparse.Namespace) -> int:
             save_dir.mkdir(parents=True, exist_ok=True)
         except (OSError, ValueError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            raise UserError(f"--save-dir {save_dir}: cannot create the folder: {reason}", 1) from None
+            raise UserError(
+                f"--save-dir {save_dir}: cannot create the folder: {reason}", 1
+            ) from None
         from carcassonne.record import save_record
     progress = args.progress or sys.stderr.isatty()
     summary = Summary(config, seats)

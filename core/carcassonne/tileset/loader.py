@@ -24,7 +24,6 @@ from carcassonne.geometry import CORNERS, HALVES, SIDES
 from carcassonne.tileset.catalog import installed_kinds
 from carcassonne.tileset.errors import TileProblem, TileSetError
 from carcassonne.tileset.model import FeatureDef, FeatureKind, TileSet, TileType, rotate_tile
-from carcassonne.toml_input import InputProblem, load_toml
 from carcassonne.tileset.notation import (
     INNER,
     LOCATION_WORDS,
@@ -33,6 +32,7 @@ from carcassonne.tileset.notation import (
     location_type,
     parse_notation,
 )
+from carcassonne.toml_input import InputProblem, load_toml
 
 EDITIONS: tuple[str, ...] = ("C1", "C2", "C3")
 SET_KEYS: tuple[str, ...] = ("name", "description", "inert_kinds", "note")
@@ -94,7 +94,9 @@ class _Positions:
 
 _HEADER_RE = re.compile(r"\s*(\[\[?)\s*([A-Za-z0-9_.\"-]+)\s*\]\]?")
 # a key, possibly dotted (``features.x = ...``): located by its first part
-_KEY_RE = re.compile(r"\s*([A-Za-z0-9_-]+)(?:\s*\.\s*(?:[A-Za-z0-9_-]+|\"[^\"\n]*\"|'[^'\n]*'))*\s*=\s*")
+_KEY_RE = re.compile(
+    r"\s*([A-Za-z0-9_-]+)(?:\s*\.\s*(?:[A-Za-z0-9_-]+|\"[^\"\n]*\"|'[^'\n]*'))*\s*=\s*"
+)
 
 
 def _string_end(text: str, start: int, delim: str) -> int:
