@@ -162,7 +162,9 @@ json_values = st.recursive(
     | st.floats(allow_nan=False)
     | st.text(max_size=10)
     | st.sampled_from(NASTY),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
     max_leaves=8,
 )
 OPS = ["hello", "new", "load_record", "load_position", "legal_actions", "apply", "undo", "state",
