@@ -51,6 +51,9 @@ def write_atomic(path: PathLike, text: str) -> None:
     try:
         if target.is_dir():
             raise FileError(path, "is a folder")
+        if target.exists() and not os.stat(target).st_mode & 0o222:
+            # the rename would replace it: respect the user's read-only mark (even as root)
+            raise FileError(path, "cannot write the file: it is read-only")
         fd, tmp = tempfile.mkstemp(
             dir=target.parent if str(target.parent) else ".",
             prefix=f".{target.name}.",

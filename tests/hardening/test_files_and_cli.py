@@ -106,6 +106,20 @@ def test_tiles_fmt_on_a_read_only_folder(cli, tmp_path: Path) -> None:
     assert result.err == f"{target}: cannot write the file: Permission denied\n"
 
 
+def test_tiles_fmt_on_a_read_only_file(cli, tmp_path: Path) -> None:
+    source = Path(__file__).resolve().parents[2] / "tiles" / "base.toml"
+    target = tmp_path / "base.toml"
+    target.write_text(source.read_text().replace("[set]", "[set]\n"))
+    before = target.read_text()
+    target.chmod(0o444)
+    result = cli("tiles", "fmt", str(target))
+    assert (result.status, result.err) == (
+        1,
+        f"{target}: cannot write the file: it is read-only\n",
+    )
+    assert target.read_text() == before
+
+
 def test_tiles_fmt_write_errors_name_the_file(cli, tmp_path: Path, monkeypatch) -> None:
     source = Path(__file__).resolve().parents[2] / "tiles" / "base.toml"
     target = tmp_path / "base.toml"
