@@ -27,7 +27,13 @@ from carcassonne.errors import (
     NothingToUndoError,
 )
 from carcassonne.files import FileError, read_text, write_atomic
-from carcassonne.limits import MAX_NESTING, MAX_NUMBER_DIGITS, MAX_REQUEST_CHARS, int_in_range
+from carcassonne.limits import (
+    MAX_NESTING,
+    MAX_NUMBER_DIGITS,
+    MAX_REQUEST_CHARS,
+    int_in_range,
+    name_problem,
+)
 from carcassonne.serialize import (
     STATE_KEYS,
     ActionFormatError,
@@ -269,6 +275,10 @@ class Server:
         names = _field(request, "names", list, None)
         if names is not None and not all(isinstance(n, str) for n in names):
             raise RequestError("bad-request", "field 'names' must list player names")
+        for i, name in enumerate(names or ()):
+            problem = name_problem(name)
+            if problem:
+                raise RequestError("bad-config", f"field 'names'[{i}]: {problem}")
         config = GameConfig(
             players=players, expansions=expansions, options=options, seed=seed, names=names
         )

@@ -43,6 +43,15 @@ def test_lone_surrogates_in_names_and_action_fields_are_bad_requests(serve) -> N
     assert answers[3]["id"] == 4 and answers[3]["error"]["type"] == "bad-request"
 
 
+def test_bad_player_names_name_the_field(serve) -> None:
+    (answer,) = serve('{"id":1,"op":"new","names":["ann","b\\u2028"]}')
+    assert answer["error"] == {
+        "type": "bad-config",
+        "message": "field 'names'[1]: a player name cannot contain the character U+2028 "
+        "(control characters, line breaks and white space other than the space are refused)",
+    }
+
+
 def test_nan_and_infinity_are_not_json(serve) -> None:
     answers = serve(
         '{"id":NaN,"op":"hello"}', '{"id":Infinity,"op":"hello"}', '{"id":1,"op":"hello"}'
