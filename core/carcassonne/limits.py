@@ -24,6 +24,9 @@ MAX_INT = 2**63 - 1
 MAX_NOTATION_DIGITS = 9
 #: Nesting of arrays and tables (TOML) or lists and objects (JSON).
 MAX_NESTING = 32
+#: Scores and turn numbers in a position (far beyond any real game).
+MAX_SCORE = 1_000_000
+MAX_TURN = 1_000_000
 #: Characters in a player name.
 MAX_NAME_CHARS = 40
 

@@ -29,6 +29,7 @@ from carcassonne.actions import PlaceFigure, PlaceTile
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError
 from carcassonne.files import FileError, read_text, write_atomic
+from carcassonne.limits import MAX_SCORE, MAX_TURN
 from carcassonne.notation import NotationError, action_from_text
 from carcassonne.plugins import expansion_version, installed_expansions
 from carcassonne.state import GameState
@@ -124,11 +125,6 @@ def build_state(config: GameConfig, position: Position) -> GameState:
     except CarcassonneError as exc:
         raise PositionError(str(exc), "drawn" if drawn else "pile") from None
     return state
-
-
-#: Bounds of scores and turn numbers in a position (far beyond any real game).
-MAX_SCORE = 1_000_000
-MAX_TURN = 1_000_000
 
 
 def _check_ext(config: GameConfig, ext: Mapping[str, Any]) -> None:
