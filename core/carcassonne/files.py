@@ -40,11 +40,13 @@ def _os_reason(exc: OSError | ValueError) -> str:
     return "the path contains a NUL character" if "null" in str(exc) else str(exc)
 
 
-def write_atomic(path: PathLike, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically; raises :class:`FileError` naming it."""
+def write_atomic(path: PathLike, content: str | bytes) -> None:
+    """Write ``content`` (text as UTF-8, or bytes) to ``path`` atomically; raises
+    :class:`FileError` naming the file. A replaced file keeps its permissions; a new one gets
+    those of any new file (the umask), not the temporary file's private ones."""
     target = Path(path)
     try:
-        data = text.encode("utf-8")
+        data = content.encode("utf-8") if isinstance(content, str) else content
     except UnicodeEncodeError as exc:
         raise FileError(path, f"the text cannot be written as UTF-8: {exc.reason}") from None
     tmp = None
@@ -54,17 +56,13 @@ def write_atomic(path: PathLike, text: str) -> None:
         if target.exists() and not os.stat(target).st_mode & 0o222:
             # the rename would replace it: respect the user's read-only mark (even as root)
             raise FileError(path, "cannot write the file: it is read-only")
-        fd, tmp = tempfile.mkstemp(
-            dir=target.parent if str(target.parent) else ".",
-            prefix=f".{target.name}.",
-            suffix=".tmp",
-        )
+        folder = target.parent if str(target.parent) else Path(".")
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
         with os.fdopen(fd, "wb") as out:
+            os.chmod(tmp, _mode_for(target))
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        with contextlib.suppress(OSError):  # keep the old file's permissions
-            os.chmod(tmp, os.stat(target).st_mode & 0o7777)
         os.replace(tmp, target)
         tmp = None
     except (OSError, ValueError) as exc:
@@ -74,6 +72,16 @@ def write_atomic(path: PathLike, text: str) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
     _sync_folder(target.parent)
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions of the file being replaced, or those a new file gets (umask)."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def _sync_folder(folder: Path) -> None:

@@ -147,3 +147,22 @@ def test_save_at_the_play_prompt(cli, tmp_path: Path) -> None:
     assert f"  cannot save: {tmp_path}: is a folder\n" in result.out
     assert f"  saved the game record to {good}\n" in result.out
     assert load_record(good).pending.kind == "tile"
+
+
+def test_pictures_are_written_atomically(tmp_path: Path, monkeypatch) -> None:
+    import carcassonne.svg as svg
+
+    picture = svg.board(GameState.new(GameConfig(players=2, seed=3)))
+    target = tmp_path / "board.svg"
+    old_umask = os.umask(0o022)
+    try:
+        picture.save(target)
+    finally:
+        os.umask(old_umask)
+    assert target.read_text() == str(picture)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644  # not the temporary file's 0600
+    monkeypatch.setattr(os, "fsync", no_space)
+    with pytest.raises(FileError) as err:
+        svg.board(GameState.new(GameConfig(players=3))).save(target)
+    assert str(err.value) == f"{target}: cannot write the file: No space left on device"
+    assert target.read_text() == str(picture)
