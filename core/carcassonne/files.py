@@ -33,6 +33,10 @@ class FileError(CarcassonneError):
         self.line = line
         self.column = column
 
+    def __reduce__(self) -> tuple[type[FileError], tuple[str, str, int, int]]:
+        # raised in a worker process (simulate), it must come back whole
+        return (FileError, (self.path, self.reason, self.line, self.column))
+
 
 def _os_reason(exc: OSError | ValueError) -> str:
     if isinstance(exc, OSError):

@@ -82,6 +82,10 @@ class Position:
     drawn: str | None = None
     #: The turn number (``None``: 1).
     turn: int | None = None
+    #: Who placed the most recent tile (the last of ``tiles``); ``None``: nobody (a tile of the
+    #: set-up). Expansions that look back at the last tile-placer (Abbey & Mayor's end-game
+    #: abbeys) read it; ``player`` is always who moves next.
+    last_placer: int | None = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -96,8 +100,9 @@ def build_state(config: GameConfig, position: Position) -> GameState:
             f"no player {position.player!r} (the game has {config.players})", "player"
         )
     _lay_tiles(state, position.tiles)
+    _mark_last_placer(state, position.last_placer)
     _place_figures(state, position.figures)
-    _check_supply(state, position.supply)
+    _set_supply(state, position.supply)
     if position.scores is not None:
         if (
             not isinstance(position.scores, Sequence)
@@ -256,7 +261,19 @@ def _place_figures(state: GameState, figures: Sequence[tuple[int, str, int, int,
             )
 
 
-def _check_supply(state: GameState, supply: Sequence[Mapping[str, int]] | None) -> None:
+def _mark_last_placer(state: GameState, player: int | None) -> None:
+    """Record ``player`` as the one who placed the newest tile (positions lay tiles as nobody's)."""
+    if player is None:
+        return
+    if not 0 <= player < state.config.players:
+        raise PositionError(f"last_placer: no player {player}")
+    newest = state.placement_order()[-1]
+    state.board[newest] = state.board[newest]._replace(player=player)
+
+
+def _set_supply(state: GameState, supply: Sequence[Mapping[str, int]] | None) -> None:
+    """Each player's supply as given: any number up to the count minus their figures on the
+    board (a puzzle where Red has no meeple left); a kind left out keeps all the rest."""
     if supply is None:
         return
     config = state.config
@@ -278,14 +295,16 @@ def _check_supply(state: GameState, supply: Sequence[Mapping[str, int]] | None) 
                     "supply",
                 )
         for kind, spec in config.figure_kinds.items():
-            have = given.get(kind, 0)
-            if have != state.supply[player][kind]:
-                on_board = spec.count - state.supply[player][kind]
+            most = state.supply[player][kind]
+            have = given.get(kind, most)
+            if not isinstance(have, int) or isinstance(have, bool) or not 0 <= have <= most:
+                on_board = spec.count - most
                 raise PositionError(
-                    f"supply of {name}: {have} {kind}(s) in the supply and {on_board} on the "
+                    f"supply of {name}: {have!r} {kind}(s) in the supply and {on_board} on the "
                     f"board, but each player has {spec.count}",
                     "supply",
                 )
+            state.supply[player][kind] = have
 
 
 def game_tiles(config: GameConfig) -> Counter[str]:
@@ -336,6 +355,8 @@ def _pile(state: GameState, position: Position, drawn: str | None) -> list[str]:
             "pile",
         )
     in_pile = Counter(tiles)
+    if not config.options["box_counts"]:
+        return tiles[::-1]  # any tiles, any number of times: a foreign game's position
     for tid in sorted(in_pile):
         if tid not in counts:
             raise PositionError(f"pile: tile {tid} is not dealt from the pile in this game", "pile")
@@ -376,7 +397,13 @@ def position_of(state: GameState) -> Position:
         supply=[dict(s) for s in state.supply],
         drawn=state.drawn if kind == "tile" else None,
         turn=state.turn,
+        last_placer=_last_placer(state),
     )
+
+
+def _last_placer(state: GameState) -> int | None:
+    newest = state.tile_at(*state.placement_order()[-1])
+    return newest.player if newest is not None and newest.player >= 0 else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -427,6 +454,7 @@ def dump_position(state: GameState) -> str:
         "seed": state.seed,
         "turn": position.turn,
         "player": names[position.player],
+        **({} if position.last_placer is None else {"last_placer": names[position.last_placer]}),
         "pending": "tile" if position.drawn else "draw",
     }
     if position.drawn:
@@ -450,7 +478,8 @@ def save_position(state: GameState, path: str | Path) -> None:
 
 
 _KEYS = (
-    "format", "engine", "players", "seed", "turn", "player", "pending", "drawn", "scores",
+    "format", "engine", "players", "seed", "turn", "player", "last_placer", "pending", "drawn",
+    "scores",
     "tiles", "figures", "pile", "expansions", "options", "supply", "ext",
 )  # fmt: skip
 
@@ -648,4 +677,9 @@ def parse_position(data: dict[str, Any], config: GameConfig) -> Position:
         supply=supplies,
         drawn=drawn,
         turn=turn,
+        last_placer=(
+            None
+            if data.get("last_placer") is None
+            else _player(names, data["last_placer"], "last_placer", "last_placer")
+        ),
     )

@@ -94,7 +94,7 @@ def test_piped_input_to_a_real_process_and_end_of_input(process):
         (["--option", "farmers"], "carcassonne: option 'farmers' must look like KEY=VALUE"),
         (["--option", "colour=red"], "carcassonne: unknown option 'colour' (known: "),
         (["--players", "3", "--seats", "human,greedy"], "carcassonne: --players 3 but 2 seats"),
-        (["--players", "7"], "carcassonne: a game has 2 to 6 players, not 7"),
+        (["--players", "7"], "carcassonne: a game has 1 to 6 players, not 7"),
     ],
 )
 def test_user_errors_are_one_line_with_status_2(cli, argv, message):

@@ -105,12 +105,13 @@ def test_float_and_bool_coordinates_are_illegal_and_records_stay_loadable() -> N
         with pytest.raises(IllegalActionError) as err:
             state.apply(action)
         assert err.value.reason == (
-            "coordinates and rotation must be whole numbers (int, not bool or float)"
+            "coordinates, rotations and other whole numbers must be int (not bool or float)"
         )
+        assert err.value.code == "bad-field-type"
     state.apply(PlaceTile("BA/C", 0, -1, 180))
     with pytest.raises(IllegalActionError) as err:
         state.apply(PlaceFigure("meeple", 0.0, -1, "S"))  # type: ignore[arg-type]
-    assert "whole numbers are int" in err.value.reason
+    assert err.value.code == "bad-field-type"
     again = load_record(dump_record(state), text=True)
     assert again.key() == state.key()
 

@@ -93,6 +93,7 @@ def test_huge_numbers_and_deep_nesting(serve) -> None:
     assert answers[1]["error"] == {
         "type": "bad-request",
         "message": "field 'seed' must fit in 64 bits",
+        "field": "seed",
     }
     assert answers[2]["error"]["message"] == (
         "field 'x'" + "[0]" * 32 + ": nested deeper than 32 levels"

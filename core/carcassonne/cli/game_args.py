@@ -60,7 +60,7 @@ def report(message: str, status: int) -> int:
 def add_game_arguments(parser: argparse.ArgumentParser, *, players_default: int | None) -> None:
     """``--players``, ``--expansions``, ``--option key=value`` and ``--seed``."""
     parser.add_argument(
-        "--players", type=int, default=players_default, help="number of players (2 to 6)"
+        "--players", type=int, default=players_default, help="number of players (1 to 6)"
     )
     parser.add_argument(
         "--expansions",

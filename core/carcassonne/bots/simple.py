@@ -1,4 +1,4 @@
-"""Simple computer players: a random bot and a greedy bot.
+"""The simple computer players: a random bot and a greedy bot (no look-ahead past one move).
 
 A bot answers whatever decision is pending, whoever it belongs to (``state.pending.player``):
 the active player's tile and figure choices as well as the decisions expansions give other
@@ -13,33 +13,36 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Protocol
+from typing import ClassVar, Protocol
 
-from carcassonne.actions import Draw
+from carcassonne.actions import Action, Draw
+from carcassonne.state import GameState
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, state: Any) -> Any: ...
+    def choose(self, state: GameState) -> Action: ...
 
 
 class SeededBot(ABC):
     """A bot that answers whatever decision is pending, with its own seeded random generator."""
 
     name = "bot"
+    #: The keyword options the bot takes, with their types (``make_bot`` checks them).
+    options: ClassVar[dict[str, type]] = {}
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: Any) -> Any:
+    def choose(self, state: GameState) -> Action:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("no decision is pending: the game is over")
         return self.pick(state, actions)
 
     @abstractmethod
-    def pick(self, state: Any, actions: list[Any]) -> Any:
+    def pick(self, state: GameState, actions: list[Action]) -> Action:
         """One of ``actions`` (never empty) for the pending decision."""
 
 
@@ -48,7 +51,7 @@ class RandomBot(SeededBot):
 
     name = "random"
 
-    def pick(self, state: Any, actions: list[Any]) -> Any:
+    def pick(self, state: GameState, actions: list[Action]) -> Action:
         return self.rng.choice(actions)
 
 
@@ -63,11 +66,11 @@ class GreedyBot(SeededBot):
 
     name = "greedy"
 
-    def pick(self, state: Any, actions: list[Any]) -> Any:
+    def pick(self, state: GameState, actions: list[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
         player = state.pending.player
-        best: list[Any] = []
+        best: list[Action] = []
         best_key: tuple[int, int] | None = None
         for action in actions:
             key = self._value(state, action, player, state.scores)
@@ -77,7 +80,9 @@ class GreedyBot(SeededBot):
                 best.append(action)
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
-    def _value(self, state: Any, action: Any, player: int, before: list[int]) -> tuple[int, int]:
+    def _value(
+        self, state: GameState, action: Action, player: int, before: list[int]
+    ) -> tuple[int, int]:
         """(own gain, minus the others' gain) since ``before`` of ``action``, followed by the
         best figure choice when it was a tile placement."""
         if type(action) is Draw:
@@ -96,15 +101,3 @@ def _gains(before: list[int], after: list[int], player: int) -> tuple[int, int]:
     own = after[player] - before[player]
     others = sum(a - b for a, b in zip(after, before, strict=True)) - own
     return (own, -others)
-
-
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
-
-
-def make_bot(name: str, seed: int | None = 0) -> Any:
-    """A bot by registry name; ``KeyError`` with the known names otherwise."""
-    try:
-        cls = BOTS[name]
-    except KeyError:
-        raise KeyError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
-    return cls(seed)
