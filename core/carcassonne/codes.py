@@ -49,6 +49,10 @@ CORE_CODES: tuple[ErrorCode, ...] = (
     ErrorCode(
         "wrong-tile", "a tile placement names another tile than the drawn one; details: drawn"
     ),
+    ErrorCode(
+        "bad-field-type",
+        "a coordinate, rotation or other whole number that is not an int (a float or a bool)",
+    ),
     ErrorCode("bad-rotation", "a rotation other than 0, 90, 180 or 270"),
     ErrorCode("square-taken", "a tile already lies on that square"),
     ErrorCode("not-adjacent", "the square shares no edge with a tile of the board"),

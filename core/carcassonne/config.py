@@ -18,6 +18,7 @@ from types import MappingProxyType, ModuleType
 
 from carcassonne.actions import TypedAction
 from carcassonne.errors import ConfigError
+from carcassonne.limits import name_problem
 from carcassonne.plugins import Hooks, Plugin, make_plugin_manager
 from carcassonne.tileset.loader import load_tileset
 from carcassonne.tileset.model import FIELD_EDGE, FeatureKind, TileType
@@ -86,6 +87,12 @@ def _normalise_expansions(
     if expansions is None:
         return (), {}
     if isinstance(expansions, Mapping):
+        for name, values in expansions.items():
+            if not isinstance(name, str) or not isinstance(values, Mapping | None):
+                raise ConfigError(
+                    f"expansion {name!r}: its options must be a table of option = value, "
+                    f"not {values!r}"
+                )
         names = tuple(sorted(expansions))
         opts = {
             f"{name}.{key}": value
@@ -93,6 +100,11 @@ def _normalise_expansions(
             for key, value in (values or {}).items()
         }
         return names, opts
+    if isinstance(expansions, str):
+        raise ConfigError(f"expansions must be a list of names, not {expansions!r}")
+    expansions = list(expansions)
+    if not all(isinstance(e, str) for e in expansions):
+        raise ConfigError(f"expansions must be a list of names, not {expansions!r}")
     names = tuple(sorted(dict.fromkeys(expansions)))
     return names, {}
 
@@ -120,7 +132,13 @@ class GameConfig:
         self.names = tuple(names) if names is not None else COLOURS[:players]
         if len(self.names) != players:
             raise ConfigError(f"{players} players need {players} names, got {len(self.names)}")
-        if not isinstance(seed, int):
+        for name in self.names:
+            problem = name_problem(name)
+            if problem:
+                raise ConfigError(problem)
+        if len(set(self.names)) != players:
+            raise ConfigError(f"player names must differ: {', '.join(self.names)}")
+        if type(seed) is not int:
             raise ConfigError(f"the seed must be a whole number, not {seed!r}")
         self.seed = seed
         self.expansions, expansion_opts = _normalise_expansions(expansions)

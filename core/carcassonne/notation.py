@@ -39,6 +39,7 @@ from carcassonne.actions import (
 )
 from carcassonne.errors import CarcassonneError
 from carcassonne.geometry import CORNERS, HALVES, ROTATIONS, SIDES
+from carcassonne.limits import MAX_LINE_CHARS, MAX_NOTATION_DIGITS
 
 #: Names of inner field pockets (touching no edge).
 INNER = ("I", "II")
@@ -233,6 +234,12 @@ def action_from_text(text: str, state_or_config: Any) -> Any:
     """
     config = getattr(state_or_config, "config", state_or_config)
     vocab = _vocabulary(config)
+    if not isinstance(text, str):
+        raise NotationError(str(text), 1, f"an action must be text, not {type(text).__name__}")
+    if len(text) > MAX_LINE_CHARS:
+        raise NotationError(
+            text[:40], MAX_LINE_CHARS + 1, f"an action has at most {MAX_LINE_CHARS} characters"
+        )
     tokens = _tokens(text, vocab)
     verb_token, args = tokens[0], tokens[1:]
     cls = vocab.verbs.get(str(verb_token))
@@ -282,23 +289,30 @@ def _read(text: str, token: Token, slot: _Slot, vocab: _Vocabulary) -> dict[str,
             text, column, message or f"expected {vocab.expected(slot)}, found {value!r}"
         )
 
+    def number(digits: str) -> int:
+        if len(digits.lstrip("+-")) > MAX_NOTATION_DIGITS:
+            raise fail(
+                f"a number has at most {MAX_NOTATION_DIGITS} digits, found {value[:20]!r}..."
+            )
+        return int(digits)
+
     kind = slot.kind
     if kind == "coord":
         if token.type != "COORD":
             raise fail()
         x, y = value.lstrip("@").strip("()").split(",")
-        return {"x": int(x), "y": int(y)}
+        return {"x": number(x), "y": number(y)}
     if kind == "rotation":
         if token.type not in ("ROTATION", "NUMBER"):
             raise fail()
-        degrees = int(value.lstrip("r"))
+        degrees = number(value.lstrip("r"))
         if degrees not in ROTATIONS:
             raise fail(f"a rotation must be r0, r90, r180 or r270, not {value!r}")
         return {slot.fields[0]: degrees}
     if kind == "int":
         if token.type != "NUMBER":
             raise fail()
-        return {slot.fields[0]: int(value)}
+        return {slot.fields[0]: number(value)}
     if kind == "bool":
         if value not in ("yes", "no"):
             raise fail()

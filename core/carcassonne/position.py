@@ -14,13 +14,13 @@ and writes tiles and figures in the action notation without the verb: ``"BA/RCr 
 
 from __future__ import annotations
 
+import heapq
 import random
-import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import tomli_w
 
@@ -28,15 +28,37 @@ import carcassonne
 from carcassonne.actions import PlaceFigure, PlaceTile
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError
+from carcassonne.files import FileError, read_text, write_atomic
+from carcassonne.limits import MAX_SCORE, MAX_TURN
 from carcassonne.notation import NotationError, action_from_text
 from carcassonne.plugins import expansion_version, installed_expansions
 from carcassonne.state import GameState
+from carcassonne.toml_input import InputProblem, key_line, load_toml
 
 FORMAT = 1
 
 
 class PositionError(CarcassonneError):
-    """A position is inconsistent (edges do not match, a figure stands nowhere, ...)."""
+    """A position is inconsistent (edges do not match, a figure stands nowhere, ...).
+
+    ``key`` names the entry of the position file it is about (``tiles``, ``pile``, ...; None
+    for the position as a whole) and ``reason`` says what is wrong. Read from a text, the
+    error also carries the ``line`` of that key and its message starts with ``line N: ``.
+    """
+
+    def __init__(self, reason: str, key: str | None = None, line: int = 0) -> None:
+        super().__init__(f"line {line}: {reason}" if line else reason)
+        self.reason = reason
+        self.key = key
+        self.line = line
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int
+
+
+def _strings(value: object) -> TypeGuard[list[str]]:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
 @dataclass
@@ -73,89 +95,169 @@ class Position:
 def build_state(config: GameConfig, position: Position) -> GameState:
     """A state at ``position``: ``position.player`` about to draw, or to place ``drawn``."""
     state = GameState.empty(config)
-    if not 0 <= position.player < config.players:
-        raise PositionError(f"no player {position.player} (the game has {config.players})")
+    if not _whole(position.player) or not 0 <= position.player < config.players:
+        raise PositionError(
+            f"no player {position.player!r} (the game has {config.players})", "player"
+        )
     _lay_tiles(state, position.tiles)
     _mark_last_placer(state, position.last_placer)
     _place_figures(state, position.figures)
     _set_supply(state, position.supply)
     if position.scores is not None:
-        if len(position.scores) != config.players or not all(
-            isinstance(s, int) and not isinstance(s, bool) for s in position.scores
+        if (
+            not isinstance(position.scores, Sequence)
+            or len(position.scores) != config.players
+            or not all(_whole(s) and abs(s) <= MAX_SCORE for s in position.scores)
         ):
             raise PositionError(
-                f"scores: {config.players} whole numbers expected, got {list(position.scores)}"
+                f"scores: {config.players} whole numbers expected, got {position.scores!r}",
+                "scores",
             )
         state.scores = list(position.scores)
-    drawn = _tile_id(config, position.drawn, "the drawn tile") if position.drawn else None
+    if position.drawn is not None and (not isinstance(position.drawn, str) or not position.drawn):
+        raise PositionError(f"drawn: a tile id expected, not {position.drawn!r}", "drawn")
+    drawn = _tile_id(config, position.drawn, "the drawn tile", "drawn") if position.drawn else None
     pile = _pile(state, position, drawn)
+    _check_ext(config, position.ext)
     state.ext.update(position.ext)
     turn = position.turn if position.turn is not None else 1
+    if not _whole(turn) or not 1 <= turn <= MAX_TURN:
+        raise PositionError(
+            f"turn: a whole number from 1 to {MAX_TURN} expected, not {turn!r}", "turn"
+        )
     try:
         state.resume_at(player=position.player, turn=turn, pile=pile, drawn=drawn)
     except CarcassonneError as exc:
-        raise PositionError(str(exc)) from None
+        raise PositionError(str(exc), "drawn" if drawn else "pile") from None
     return state
 
 
-def _tile_id(config: GameConfig, name: str, what: str) -> str:
+def _check_ext(config: GameConfig, ext: Mapping[str, Any]) -> None:
+    """Plugin data the game sets up keeps the shape of its initial value: tuples of the same
+    length, tables with the same keys, values of the same types, and whole numbers from 0 to
+    their initial value (plugin data counts what the players still hold, like the Abbey &
+    Mayor's abbeys). Data no plugin of the game sets up is kept as given."""
+    if not isinstance(ext, Mapping):
+        raise PositionError(f"ext: a table of plugin data expected, not {ext!r}", "ext")
+    for name, value in ext.items():
+        if name not in config.initial_ext:  # no plugin of the game set it up: kept as given
+            continue
+        problem = _shape_problem(value, config.initial_ext[name], f"ext.{name}")
+        if problem:
+            raise PositionError(problem, "ext")
+
+
+def _shape_problem(value: Any, like: Any, where: str) -> str | None:
+    if isinstance(like, bool) or isinstance(like, str) or isinstance(like, float):
+        if type(value) is not type(like):
+            return f"{where}: {type(like).__name__} expected, not {value!r}"
+        return None
+    if isinstance(like, int):
+        if not _whole(value) or not 0 <= value <= like:
+            return f"{where}: a whole number from 0 to {like} expected, not {value!r}"
+        return None
+    if isinstance(like, tuple):
+        if not isinstance(value, tuple) or len(value) != len(like):
+            return f"{where}: {len(like)} values expected, not {value!r}"
+        for i, (item, model) in enumerate(zip(value, like, strict=True)):
+            problem = _shape_problem(item, model, f"{where}[{i}]")
+            if problem:
+                return problem
+        return None
+    if isinstance(like, Mapping):
+        if not isinstance(value, Mapping) or set(value) != set(like):
+            return f"{where}: a table with the keys {', '.join(sorted(map(str, like)))} expected"
+        for key in like:
+            problem = _shape_problem(value[key], like[key], f"{where}.{key}")
+            if problem:
+                return problem
+        return None
+    return None if value == like else f"{where}: cannot be changed by a position"
+
+
+def _tile_id(config: GameConfig, name: str, what: str, key: str) -> str:
+    if not isinstance(name, str):
+        raise PositionError(f"{what}: a tile id expected, not {name!r}", key)
     try:
         return config.resolve_tile(name)
     except CarcassonneError:
-        raise PositionError(f"{what}: unknown tile {name!r}") from None
+        raise PositionError(f"{what}: unknown tile {name!r}", key) from None
 
 
 def _lay_tiles(state: GameState, tiles: Sequence[tuple[str, int, int, int]]) -> None:
     config = state.config
     if not tiles:
-        raise PositionError("a position needs at least one tile")
-    waiting: list[tuple[str, str, int, int, int]] = []
-    for tile_id, x, y, rotation in tiles:
+        raise PositionError("a position needs at least one tile", "tiles")
+    _check_count(config, "tiles", len(tiles))
+    # Laid in order, each as soon as it touches the board: a heap of the indices of the
+    # waiting tiles that touch the board (linear in the tiles, not quadratic).
+    waiting: dict[tuple[int, int], tuple[int, str, str, int]] = {}
+    for index, (tile_id, x, y, rotation) in enumerate(tiles):
         label = f"tile {tile_id} at {x},{y}"
-        tid = _tile_id(config, tile_id, label)
+        tid = _tile_id(config, tile_id, label, "tiles")
+        if not (_whole(x) and _whole(y) and _whole(rotation)):
+            raise PositionError(f"{label}: coordinates and rotation must be whole numbers", "tiles")
         if rotation not in (0, 90, 180, 270):
-            raise PositionError(f"{label}: rotation must be 0, 90, 180 or 270, not {rotation}")
-        if (x, y) in state.board or any((w[2], w[3]) == (x, y) for w in waiting):
-            raise PositionError(f"{label}: {x},{y} is already taken")
-        waiting.append((label, tid, x, y, rotation))
-    while waiting:
-        ready = [i for i, w in enumerate(waiting) if state.touches_board(w[2], w[3])]
-        if not ready:
-            raise PositionError(f"{waiting[0][0]} is not connected to the other tiles")
-        label, tid, x, y, rotation = waiting.pop(ready[0])
+            raise PositionError(
+                f"{label}: rotation must be 0, 90, 180 or 270, not {rotation}", "tiles"
+            )
+        if (x, y) in waiting:
+            raise PositionError(f"{label}: {x},{y} is already taken", "tiles")
+        waiting[(x, y)] = (index, label, tid, rotation)
+    first = next(iter(waiting))
+    ready = [(waiting[first][0], first)]
+    queued = {first}
+    while ready:
+        _, (x, y) = heapq.heappop(ready)
+        _index, label, tid, rotation = waiting.pop((x, y))
         if not state.edges_fit(tid, x, y, rotation):
-            raise PositionError(f"{label} r{rotation}: its edges do not match its neighbours")
+            raise PositionError(
+                f"{label} r{rotation}: its edges do not match its neighbours", "tiles"
+            )
         state.lay_tile(tid, x, y, rotation)
+        for near in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+            if near in waiting and near not in queued:
+                queued.add(near)
+                heapq.heappush(ready, (waiting[near][0], near))
+    if waiting:
+        label = min(waiting.values())[1]
+        raise PositionError(f"{label} is not connected to the other tiles", "tiles")
 
 
 def _place_figures(state: GameState, figures: Sequence[tuple[int, str, int, int, str]]) -> None:
     config = state.config
     for player, kind, x, y, location in figures:
-        who = config.names[player] if 0 <= player < config.players else f"player {player}"
+        valid = _whole(player) and 0 <= player < config.players
+        who = config.names[player] if valid else f"player {player}"
         label = f"figure {who} {kind} at {x},{y} {location}"
-        if not 0 <= player < config.players:
-            raise PositionError(f"{label}: no player {player}")
-        if kind not in config.figure_kinds:
+        if not valid:
+            raise PositionError(f"{label}: no player {player}", "figures")
+        if not (_whole(x) and _whole(y) and isinstance(location, str)):
+            raise PositionError(f"{label}: whole-number coordinates expected", "figures")
+        if not isinstance(kind, str) or kind not in config.figure_kinds:
             known = ", ".join(config.figure_kinds)
-            raise PositionError(f"{label}: unknown figure kind {kind!r} (known: {known})")
+            raise PositionError(
+                f"{label}: unknown figure kind {kind!r} (known: {known})", "figures"
+            )
         try:
             feature = state.feature_at(x, y, location)
         except CarcassonneError as exc:
-            raise PositionError(f"{label}: {exc}") from None
+            raise PositionError(f"{label}: {exc}", "figures") from None
         kind_name = state.feature_kind(feature)
         feature_kind = config.kinds.get(kind_name)
         if feature_kind is None or not feature_kind.occupiable:
-            raise PositionError(f"{label}: no figure may stand on a {kind_name}")
+            raise PositionError(f"{label}: no figure may stand on a {kind_name}", "figures")
         if state.supply[player].get(kind, 0) <= 0:
             count = config.figure_kinds[kind].count
-            raise PositionError(f"{label}: {who} has only {count} {kind}(s)")
+            raise PositionError(f"{label}: {who} has only {count} {kind}(s)", "figures")
         state.place_figure(player, kind, x, y, location, [])
     for root, figure in state.figures():
         if state.is_complete(root):
             raise PositionError(
                 f"figure {config.names[figure.player]} {figure.kind} at {figure.x},{figure.y} "
                 f"{figure.location}: its {state.feature_kind(root)} is complete "
-                "(it would have been scored)"
+                "(it would have been scored)",
+                "figures",
             )
 
 
@@ -175,13 +277,23 @@ def _set_supply(state: GameState, supply: Sequence[Mapping[str, int]] | None) ->
     if supply is None:
         return
     config = state.config
-    if len(supply) != config.players:
-        raise PositionError(f"supply: {config.players} players expected, got {len(supply)}")
+    if not isinstance(supply, Sequence) or len(supply) != config.players:
+        raise PositionError(f"supply: {config.players} players expected, got {supply!r}", "supply")
     for player, given in enumerate(supply):
         name = config.names[player]
-        for kind in given:
+        if not isinstance(given, Mapping):
+            raise PositionError(
+                f"supply of {name}: a table of figure kind = count expected, not {given!r}",
+                "supply",
+            )
+        for kind, have in given.items():
             if kind not in config.figure_kinds:
-                raise PositionError(f"supply of {name}: unknown figure kind {kind!r}")
+                raise PositionError(f"supply of {name}: unknown figure kind {kind!r}", "supply")
+            if not _whole(have):
+                raise PositionError(
+                    f"supply of {name}: the count of {kind} must be a whole number, not {have!r}",
+                    "supply",
+                )
         for kind, spec in config.figure_kinds.items():
             most = state.supply[player][kind]
             have = given.get(kind, most)
@@ -189,7 +301,8 @@ def _set_supply(state: GameState, supply: Sequence[Mapping[str, int]] | None) ->
                 on_board = spec.count - most
                 raise PositionError(
                     f"supply of {name}: {have!r} {kind}(s) in the supply and {on_board} on the "
-                    f"board, but each player has {spec.count}"
+                    f"board, but each player has {spec.count}",
+                    "supply",
                 )
             state.supply[player][kind] = have
 
@@ -217,22 +330,36 @@ def _pile(state: GameState, position: Position, drawn: str | None) -> list[str]:
                 if tid in remaining:
                     remaining.remove(tid)
         return remaining
+    total = sum(counts.values())
     if isinstance(pile, Mapping):
         tiles = []
         for name, n in sorted(pile.items()):
-            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise PositionError(f"pile: the count of {name} must be a whole number >= 0")
-            tiles += [_tile_id(config, name, "pile")] * n
+            if not _whole(n) or n < 0:
+                raise PositionError(
+                    f"pile: the count of {name} must be a whole number >= 0", "pile"
+                )
+            if n > total:
+                raise PositionError(f"pile: {n} of {name}, but the game has {total} tiles", "pile")
+            tiles += [_tile_id(config, name, "pile", "pile")] * n
+            if len(tiles) > total:
+                raise PositionError(f"pile: more than the {total} tiles of the game", "pile")
         tiles.sort()
         random.Random(config.seed).shuffle(tiles)
+    elif isinstance(pile, Sequence) and not isinstance(pile, str):
+        if len(pile) > total:
+            raise PositionError(f"pile: {len(pile)} tiles, but the game has {total}", "pile")
+        tiles = [_tile_id(config, name, "pile", "pile") for name in pile]
     else:
-        tiles = [_tile_id(config, name, "pile") for name in pile]
+        raise PositionError(
+            f"pile: a list of tile ids or a table of tile id = count expected, not {pile!r}",
+            "pile",
+        )
     in_pile = Counter(tiles)
     if not config.options["box_counts"]:
         return tiles[::-1]  # any tiles, any number of times: a foreign game's position
     for tid in sorted(in_pile):
         if tid not in counts:
-            raise PositionError(f"pile: tile {tid} is not dealt from the pile in this game")
+            raise PositionError(f"pile: tile {tid} is not dealt from the pile in this game", "pile")
     # tiles the game never deals (an expansion's tiles held by the players) are the
     # expansion's to count
     for tid in sorted(set(in_pile) | (set(on_board) & set(counts))):
@@ -240,7 +367,8 @@ def _pile(state: GameState, position: Position, drawn: str | None) -> list[str]:
             where = f"{on_board[tid]} on the board" + (" (with the drawn tile)" if drawn else "")
             raise PositionError(
                 f"tile {tid}: {where} and {in_pile[tid]} in the pile, "
-                f"but the game has {counts[tid]}"
+                f"but the game has {counts[tid]}",
+                "pile" if in_pile[tid] else "tiles",
             )
     return tiles[::-1]
 
@@ -345,7 +473,8 @@ def dump_position(state: GameState) -> str:
 
 
 def save_position(state: GameState, path: str | Path) -> None:
-    Path(path).write_text(dump_position(state), encoding="utf-8")
+    """Write the game's position to ``path`` atomically (``FileError`` names the file)."""
+    write_atomic(path, dump_position(state))
 
 
 _KEYS = (
@@ -359,120 +488,204 @@ def load_position(
     source: str | Path, *, text: bool = False, plugins: Sequence[tuple[str, object]] = ()
 ) -> GameState:
     """The game at a saved position (a TOML file, or its text with ``text=True``);
-    ``plugins``: extra plugin objects the game uses."""
+    ``plugins``: extra plugin objects the game uses.
+
+    Every problem is a :class:`PositionError` whose message starts with the line of the key
+    it is about (``line 7: tiles[1] ...``); a file that cannot be read names the file.
+    """
     if text:
         content = str(source)
     else:
         try:
-            content = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise PositionError(f"cannot read {source}: {exc.strerror or exc}") from None
+            content = read_text(source)
+        except FileError as exc:
+            raise PositionError(str(exc), None, exc.line) from None
     try:
-        data = tomllib.loads(content)
-    except tomllib.TOMLDecodeError as exc:
-        raise PositionError(f"the position is not valid TOML: {exc}") from None
-    config = config_of(data, plugins)
-    return build_state(config, parse_position(data, config))
+        data = load_toml(content)
+    except InputProblem as exc:
+        raise PositionError(f"column {exc.column}: {exc.message}", None, exc.line) from None
+    try:
+        config = config_of(data, plugins)
+        return build_state(config, parse_position(data, config))
+    except PositionError as exc:
+        if exc.line or exc.key is None:
+            raise
+        raise PositionError(exc.reason, exc.key, key_line(content, exc.key)) from None
 
 
 def config_of(data: dict[str, Any], plugins: Sequence[tuple[str, object]] = ()) -> GameConfig:
     """The configuration a position table names (players, expansions, options, seed), with
     extra plugin objects (scenario files, ``--plugin``)."""
-    if data.get("format") != FORMAT:
+    if data.get("format") != FORMAT or not _whole(data.get("format")):
         raise PositionError(
             f"format: unknown position format version {data.get('format')!r} "
-            f"(this engine reads version {FORMAT})"
+            f"(this engine reads version {FORMAT})",
+            "format",
         )
     for key in data:
         if key not in _KEYS:
-            raise PositionError(f"unknown key {key!r} (known: {', '.join(_KEYS)})")
+            raise PositionError(f"unknown key {key!r} (known: {', '.join(_KEYS)})", key)
     names = data.get("players")
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise PositionError("players: a list of player names expected")
+    if not _strings(names):
+        raise PositionError("players: a list of player names expected", "players")
     expansions = data.get("expansions", {})
-    if isinstance(expansions, list):
+    if _strings(expansions):
         expansions = dict.fromkeys(expansions, "")
-    if not isinstance(expansions, dict):
-        raise PositionError("expansions: a table of name = version (or a list of names) expected")
+    if not isinstance(expansions, dict) or not all(isinstance(v, str) for v in expansions.values()):
+        raise PositionError(
+            "expansions: a table of name = version (or a list of names) expected", "expansions"
+        )
     installed = installed_expansions()
     for name in expansions:
         if name not in installed:
             known = ", ".join(sorted(installed)) or "none"
-            raise PositionError(f"expansions: {name!r} is not installed (installed: {known})")
+            raise PositionError(
+                f"expansions: {name!r} is not installed (installed: {known})", "expansions"
+            )
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise PositionError("options: a table of option = value expected", "options")
+    seed = data.get("seed", 0)
+    if not _whole(seed):
+        raise PositionError(f"seed: a whole number expected, not {seed!r}", "seed")
+    if "engine" in data and not isinstance(data["engine"], str):
+        raise PositionError("engine: the engine version (text) expected", "engine")
     try:
         return GameConfig(
             players=len(names),
             names=names,
             expansions=list(expansions),
-            options=data.get("options", {}),
-            seed=data.get("seed", 0),
+            options=options,
+            seed=seed,
             plugins=list(plugins),
         )
     except CarcassonneError as exc:
-        raise PositionError(str(exc)) from None
+        key = "options" if "option" in str(exc) else "players"
+        raise PositionError(str(exc), key) from None
 
 
-def _player(names: Sequence[str], value: Any, where: str) -> int:
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
-        return value
+def _player(names: Sequence[str], value: Any, where: str, key: str) -> int:
+    """A player named by name or by index; a name wins (a player may be called "1")."""
     if isinstance(value, str) and value in names:
         return names.index(value)
-    raise PositionError(f"{where}: unknown player {value!r} (players: {', '.join(names)})")
+    if isinstance(value, str) and value.isdigit() and len(value) < 3:
+        value = int(value)
+    if _whole(value) and 0 <= value < len(names):
+        return value
+    raise PositionError(f"{where}: unknown player {value!r} (players: {', '.join(names)})", key)
+
+
+def _owner(names: Sequence[str], text: str) -> tuple[str, str]:
+    """Split a figure entry into its owner (a player name, which may hold spaces, or an
+    index) and the rest; the longest name the entry starts with wins."""
+    for name in sorted(names, key=len, reverse=True):
+        if text.startswith(name + " "):
+            return name, text[len(name) + 1 :]
+    owner, _, rest = text.partition(" ")
+    return owner, rest
+
+
+def _list_of_text(data: dict[str, Any], key: str, config: GameConfig) -> list[str]:
+    value = data.get(key, [])
+    if not _strings(value):
+        raise PositionError(f"{key}: a list of texts expected, not {value!r}", key)
+    _check_count(config, key, len(value))
+    return list(value)
+
+
+def _check_count(config: GameConfig, key: str, count: int) -> None:
+    """At most as many tiles as the game has (the board's size), at most as many figures as
+    the players have: checked before any entry is read, so a huge list is refused at once."""
+    if key == "tiles":
+        most = sum(game_tiles(config).values()) + len(config.tile_types)
+        what = "tiles"
+    else:
+        most = config.players * sum(kind.count for kind in config.figure_kinds.values())
+        what = "figures"
+    if count > most:
+        raise PositionError(f"{key}: {count} {what}, but the game has at most {most}", key)
 
 
 def parse_position(data: dict[str, Any], config: GameConfig) -> Position:
     """A :class:`Position` from the TOML table of a position."""
+    if not isinstance(data, dict):
+        raise PositionError(f"a position must be a table, not {data!r}")
     names = list(config.names)
     tiles = []
-    for i, text in enumerate(data.get("tiles", [])):
+    for i, text in enumerate(_list_of_text(data, "tiles", config)):
         where = f"tiles[{i}] {text!r}"
         try:
             action = action_from_text(f"tile {text}", config)
         except NotationError as exc:
-            raise PositionError(f"{where}: column {exc.column - 5}: {exc.message}") from None
-        assert type(action) is PlaceTile
+            raise PositionError(
+                f"{where}: column {exc.column - 5}: {exc.message}", "tiles"
+            ) from None
+        if type(action) is not PlaceTile:
+            raise PositionError(f"{where}: a tile 'ID x,y rR' expected", "tiles")
         tiles.append((action.tile, action.x, action.y, action.rotation))
     figures = []
-    for i, text in enumerate(data.get("figures", [])):
+    for i, text in enumerate(_list_of_text(data, "figures", config)):
         where = f"figures[{i}] {text!r}"
-        owner, _, rest = str(text).partition(" ")
-        player = _player(names, owner if not owner.isdigit() else int(owner), where)
+        owner, rest = _owner(names, text)
+        player = _player(names, owner, where, "figures")
         try:
             action = action_from_text(f"figure {rest}", config)
         except NotationError as exc:
             column = exc.column - len("figure ") + len(owner) + 1
-            raise PositionError(f"{where}: column {column}: {exc.message}") from None
-        assert type(action) is PlaceFigure
+            raise PositionError(f"{where}: column {column}: {exc.message}", "figures") from None
+        if type(action) is not PlaceFigure:
+            raise PositionError(f"{where}: a figure 'owner kind x,y location' expected", "figures")
         figures.append((player, action.figure, action.x, action.y, action.location))
     pending = data.get("pending", "draw")
     drawn = data.get("drawn")
     if pending not in ("draw", "tile"):
-        raise PositionError(f"pending: 'draw' or 'tile' expected, not {pending!r}")
+        raise PositionError(f"pending: 'draw' or 'tile' expected, not {pending!r}", "pending")
     if (pending == "tile") != (drawn is not None):
-        raise PositionError("pending = 'tile' goes with drawn = the tile waiting to be placed")
+        raise PositionError(
+            "pending = 'tile' goes with drawn = the tile waiting to be placed", "pending"
+        )
+    if drawn is not None and (not isinstance(drawn, str) or not drawn):
+        raise PositionError(f"drawn: a tile id expected, not {drawn!r}", "drawn")
     supply = data.get("supply")
     supplies: list[dict[str, int]] | None = None
     if supply is not None:
-        if not isinstance(supply, dict):
-            raise PositionError("supply: a table of player name = { figure kind = count }")
+        if not isinstance(supply, dict) or not all(isinstance(k, dict) for k in supply.values()):
+            raise PositionError(
+                "supply: a table of player name = { figure kind = count }", "supply"
+            )
         supplies = [{} for _ in names]
         for who, kinds in supply.items():
-            supplies[_player(names, who, "supply")] = dict(kinds)
+            supplies[_player(names, who, "supply", "supply")] = dict(kinds)
     pile = data.get("pile")
+    if pile is not None and not (_strings(pile) or isinstance(pile, dict)):
+        raise PositionError(
+            f"pile: a list of tile ids or a table of tile id = count expected, not {pile!r}",
+            "pile",
+        )
     ext = data.get("ext", {})
+    if not isinstance(ext, dict):
+        raise PositionError(f"ext: a table of plugin data expected, not {ext!r}", "ext")
+    scores = data.get("scores")
+    if scores is not None and not isinstance(scores, list):
+        raise PositionError(
+            f"scores: {config.players} whole numbers expected, got {scores!r}", "scores"
+        )
+    turn = data.get("turn")
+    if turn is not None and not _whole(turn):
+        raise PositionError(f"turn: a whole number expected, not {turn!r}", "turn")
     return Position(
         tiles=tiles,
         figures=figures,
-        scores=data.get("scores"),
-        player=_player(names, data.get("player", 0), "player"),
+        scores=scores,
+        player=_player(names, data.get("player", 0), "player", "player"),
         pile=pile,
         ext={key: _from_toml(value) for key, value in ext.items()},
         supply=supplies,
         drawn=drawn,
-        turn=data.get("turn"),
+        turn=turn,
         last_placer=(
             None
             if data.get("last_placer") is None
-            else _player(names, data["last_placer"], "last_placer")
+            else _player(names, data["last_placer"], "last_placer", "last_placer")
         ),
     )

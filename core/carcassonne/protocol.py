@@ -29,6 +29,14 @@ from carcassonne.errors import (
     IllegalActionError,
     NothingToUndoError,
 )
+from carcassonne.files import FileError, read_text, write_atomic
+from carcassonne.limits import (
+    MAX_NESTING,
+    MAX_NUMBER_DIGITS,
+    MAX_REQUEST_CHARS,
+    int_in_range,
+    name_problem,
+)
 from carcassonne.serialize import (
     STATE_KEYS,
     ActionFormatError,
@@ -118,7 +126,48 @@ def _field(request: dict[str, Any], name: str, kinds: type | tuple[type, ...], d
         raise RequestError(
             "bad-request", f"field {name!r} must be {_JSON_NAMES.get(names, names)}", field=name
         )
+    if number and isinstance(value, int) and not int_in_range(value):
+        raise RequestError("bad-request", f"field {name!r} must fit in 64 bits", field=name)
     return value
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise ValueError(f"a number has more than {MAX_NUMBER_DIGITS} digits")
+    return int(text)
+
+
+def _problem(value: Any) -> str | None:
+    """Why a decoded request cannot be served: a lone surrogate in a string (it cannot be
+    written back as UTF-8) or nesting deeper than ``MAX_NESTING``; names the field."""
+    stack: list[tuple[Any, str, int]] = [(value, "", 0)]
+    while stack:
+        item, where, depth = stack.pop()
+        if depth > MAX_NESTING:
+            return f"{where or 'the request'}: nested deeper than {MAX_NESTING} levels"
+        if isinstance(item, str):
+            if not _encodable(item):
+                return f"{where or 'the request'}: a lone surrogate (\\ud800-\\udfff) in a string"
+        elif isinstance(item, dict):
+            for key, sub in item.items():
+                if not _encodable(key):
+                    return f"{where or 'the request'}: a lone surrogate in a key"
+                stack.append((sub, f"{where}.{key}" if where else f"field {key!r}", depth + 1))
+        elif isinstance(item, list):
+            stack.extend((sub, f"{where}[{i}]", depth + 1) for i, sub in enumerate(item))
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 _JSON_NAMES = {
@@ -166,12 +215,20 @@ class Server:
 
     def handle_line(self, line: str) -> dict[str, Any]:
         """The answer to one request line (never raises)."""
+        if len(line) > MAX_REQUEST_CHARS:
+            return _error(
+                None, "bad-request", f"a request has at most {MAX_REQUEST_CHARS} characters"
+            )
         try:
-            request = json.loads(line)
+            request = json.loads(line, parse_constant=_reject_constant, parse_int=_bounded_int)
         except (ValueError, RecursionError) as exc:
             return _error(None, "bad-json", f"not valid JSON: {exc}")
         if not isinstance(request, dict):
             return _error(None, "bad-request", "a request must be a JSON object")
+        problem = _problem(request)
+        if problem:
+            rid = request.get("id")
+            return _error(rid if _problem(rid) is None else None, "bad-request", problem)
         return self.handle(request)
 
     def handle(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -215,6 +272,9 @@ class Server:
             answer = self.handle_line(line)
             try:
                 text = dumps(answer)
+                text.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate: escaped JSON is still exact
+                text = json.dumps(answer, sort_keys=True)
             except (TypeError, ValueError) as exc:  # a plugin value JSON cannot hold
                 text = dumps(_error(answer.get("id"), "internal", f"internal error: {exc}"))
             out.write(text + "\n")
@@ -286,9 +346,22 @@ class Server:
         expansions = _field(request, "expansions", (list, dict), [])
         if isinstance(expansions, list) and not all(isinstance(e, str) for e in expansions):
             raise RequestError("bad-request", "field 'expansions' must list expansion names")
+        if isinstance(expansions, dict):
+            for name, values in expansions.items():
+                if values is not None and not isinstance(values, dict):
+                    raise RequestError(
+                        "bad-request",
+                        f"field 'expansions': the options of {name!r} must be an object",
+                    )
         options = _field(request, "options", dict, {})
         seed = _field(request, "seed", int, 0)
         names = _field(request, "names", list, None)
+        if names is not None and not all(isinstance(n, str) for n in names):
+            raise RequestError("bad-request", "field 'names' must list player names")
+        for i, name in enumerate(names or ()):
+            problem = name_problem(name)
+            if problem:
+                raise RequestError("bad-config", f"field 'names'[{i}]: {problem}")
         config = GameConfig(
             players=players,
             expansions=expansions,
@@ -456,12 +529,12 @@ class Server:
 
 
 def _load(loader: Callable[..., GameState], source: str, is_text: bool) -> GameState:
-    if is_text:
-        return loader(source, text=True)
-    try:
-        return loader(Path(source))
-    except OSError as exc:
-        raise RequestError("io", f"cannot read {source}: {exc.strerror or exc}") from None
+    if not is_text:
+        try:
+            source = read_text(Path(source))
+        except FileError as exc:
+            raise RequestError("io", str(exc)) from None
+    return loader(source, text=True)
 
 
 def _save(text: str, request: dict[str, Any]) -> dict[str, Any]:
@@ -469,9 +542,9 @@ def _save(text: str, request: dict[str, Any]) -> dict[str, Any]:
     if path is None:
         return {"text": text}
     try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise RequestError("io", f"cannot write {path}: {exc.strerror or exc}") from None
+        write_atomic(path, text)
+    except FileError as exc:
+        raise RequestError("io", str(exc)) from None
     return {"path": path}
 
 
@@ -497,5 +570,8 @@ def _error(rid: Any, type_: str, message: str, **extra: Any) -> dict[str, Any]:
 def serve_stdio(plugins: Sequence[tuple[str, object]] = ()) -> int:
     """Run the server on this process's stdin and stdout (UTF-8, one JSON object per line);
     ``plugins``: extra plugin objects for every game."""
-    stdin = open(sys.stdin.fileno(), encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
+    # newline="\n": only LF ends a request, so a raw CR inside a line cannot split it in two
+    stdin = open(  # noqa: SIM115
+        sys.stdin.fileno(), encoding="utf-8", errors="replace", newline="\n", closefd=False
+    )
     return Server(plugins).serve(stdin, sys.stdout)

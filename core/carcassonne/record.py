@@ -12,7 +12,6 @@ impose a draw order (puzzles, bug reports, tests) and a hand-written record may 
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -26,10 +25,12 @@ from carcassonne import events as ev
 from carcassonne.actions import PlaceTile
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError
+from carcassonne.files import FileError, read_text, write_atomic
 from carcassonne.notation import NotationError, action_from_text, action_to_text
 from carcassonne.plugins import expansion_version, installed_expansions
 from carcassonne.position import build_state, dump_position, parse_position
 from carcassonne.state import GameState
+from carcassonne.toml_input import InputProblem, check_text, key_line, load_toml
 from carcassonne.values import ForcedDraw
 
 #: The record format version this engine writes and reads.
@@ -176,28 +177,34 @@ def dump_record(state: GameState) -> str:
 
 
 def save_record(state: GameState, path: str | Path) -> None:
-    Path(path).write_text(dump_record(state), encoding="utf-8")
+    """Write the game's record to ``path`` atomically (``FileError`` names the file)."""
+    write_atomic(path, dump_record(state))
 
 
 # ---------------------------------------------------------------------------------------------
 # From text to a record
 
 
-_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
-
-
 def _key_line(lines: list[str], key: str) -> int:
     """The line of a header key (``key = ...`` or ``[key]``), for messages."""
-    pattern = re.compile(rf"^\s*(\[\s*{re.escape(key)}\s*\]|{re.escape(key)}\s*=)")
-    for number, line in enumerate(lines, 1):
-        if pattern.match(line):
-            return number
-    return 1
+    return key_line("\n".join(lines), key)
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of a record. Only ``\n`` ends a line (``\r\n`` too), as in TOML: a name or
+    a comment holding U+2028 or U+0085 stays on its line (``str.splitlines`` would split it)."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
 
 
 def parse_record(text: str) -> Record:
     """Read a record's text (header and entries) without replaying it."""
-    lines = text.splitlines()
+    try:
+        check_text(text)
+    except InputProblem as exc:
+        raise RecordError(exc.line, f"column {exc.column}: {exc.message}") from None
+    lines = _lines(text)
+    if lines and lines[-1] == "":
+        lines.pop()
     try:
         split = next(i for i, line in enumerate(lines) if line.strip() == SEPARATOR)
     except StopIteration:
@@ -206,12 +213,11 @@ def parse_record(text: str) -> Record:
         ) from None
     header_lines = lines[:split]
     try:
-        header = tomllib.loads("\n".join(header_lines))
-    except tomllib.TOMLDecodeError as exc:
-        found = _TOML_POSITION.search(str(exc))
-        error_line = int(found.group(1)) if found else max(len(header_lines), 1)
-        message = _TOML_POSITION.sub("", str(exc)).replace("(at end of document)", "").strip()
-        raise RecordError(error_line, f"the header is not valid TOML: {message}") from None
+        header = load_toml("\n".join(header_lines))
+    except InputProblem as exc:
+        message = exc.message
+        message = f"the header is {message}" if message.startswith("not valid") else message
+        raise RecordError(exc.line, message) from None
     _check_header(header, header_lines)
     entries: list[Entry] = []
     for number, raw in enumerate(lines[split + 1 :], split + 2):
@@ -222,7 +228,7 @@ def parse_record(text: str) -> Record:
             entries.append(Entry("note", line[1:].strip(), line=number))
             continue
         words = line.split("#", 1)[0].split()
-        if words[0] == "drew":
+        if words and words[0] == "drew":
             if len(words) not in (2, 3) or (len(words) == 3 and words[2] != "returned"):
                 raise RecordError(number, "expected 'drew TILE' or 'drew TILE returned'")
             entries.append(Entry("drew", words[1], returned=len(words) == 3, line=number))
@@ -237,7 +243,7 @@ def _check_header(header: dict[str, Any], lines: list[str]) -> None:
 
     if "format" not in header:
         raise RecordError(1, "the header has no 'format' (the record format version)")
-    if header["format"] != FORMAT:
+    if header["format"] != FORMAT or type(header["format"]) is not int:
         raise fail(
             "format",
             f"unknown record format version {header['format']!r} "
@@ -249,8 +255,15 @@ def _check_header(header: dict[str, Any], lines: list[str]) -> None:
     players = header.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise fail("players", "'players' must be a list of player names")
-    if not isinstance(header.get("seed", 0), int):
+    if type(header.get("seed", 0)) is not int:
         raise fail("seed", "'seed' must be a whole number")
+    plugins = header.get("plugins", [])
+    if not isinstance(plugins, list) or not all(isinstance(p, str) for p in plugins):
+        raise fail("plugins", "'plugins' must be a list of plugin names")
+    if "position" in header and not isinstance(header["position"], dict):
+        raise fail("position", "'position' must be a table (the position the game began at)")
+    if not isinstance(header.get("engine", ""), str):
+        raise fail("engine", "'engine' must be the engine version (text)")
     expansions = header.get("expansions", {})
     if not isinstance(expansions, dict) or not all(isinstance(v, str) for v in expansions.values()):
         raise fail("expansions", "'expansions' must be a table of expansion name = version")
@@ -273,16 +286,18 @@ def load_record(
         content = str(source)
     else:
         try:
-            content = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(0, f"cannot read {source}: {exc.strerror or exc}") from None
+            content = read_text(source)
+        except FileError as exc:
+            error = RecordError(0, str(exc))
+            error.line = exc.line
+            raise error from None
     return replay_record(parse_record(content), plugins=plugins, source=content)
 
 
 def config_of(record: Record, plugins: Iterable[tuple[str, Any]] = (), source: str = "") -> Any:
     """The game configuration a record's header describes."""
     header = record.header
-    lines = source.splitlines()
+    lines = _lines(source)
     installed = installed_expansions()
     expansions = header.get("expansions", {})
     for name in expansions:
@@ -379,7 +394,7 @@ def _replay(
 def _at_position(config: GameConfig, start: Any, source: str) -> GameState:
     from carcassonne.position import build_state, parse_position
 
-    line = _key_line(source.splitlines(), "position")
+    line = _key_line(_lines(source), "position")
     if not isinstance(start, dict):
         raise RecordError(line, "'position' must be a table (the position the game began at)")
     try:

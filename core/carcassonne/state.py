@@ -19,7 +19,7 @@ Design notes (why it looks like this):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from carcassonne import events as ev
 from carcassonne.actions import (
@@ -210,7 +210,7 @@ class GameState:
         self._cands = None
         self._legal = None
         self._turn_opts = None
-        self._origin = self._snapshot()
+        self._origin = self._snapshot() + ((),)
         return self
 
     @classmethod
@@ -264,13 +264,14 @@ class GameState:
                 raise CarcassonneError(f"the drawn tile {drawn} fits nowhere on this board")
         self.last_events = events
         self.log = []
-        self._origin = self._snapshot()
+        # the snapshot, then the opening events (what last_events shows back at the origin)
+        self._origin = self._snapshot() + (tuple(events),)
 
     def _snapshot(self) -> tuple[object, ...]:
         return tuple(copy(getattr(self, name)) for name, copy in _STATE_FIELDS)
 
     def _restore(self, snap: tuple[object, ...]) -> None:
-        for (name, copy), value in zip(_STATE_FIELDS, snap, strict=True):
+        for (name, copy), value in zip(_STATE_FIELDS, snap[: len(_STATE_FIELDS)], strict=True):
             setattr(self, name, copy(value))
         self._cands = None
         self._legal = None
@@ -354,7 +355,7 @@ class GameState:
     def _rebuild(self, actions: list[Action | ForcedDraw]) -> None:
         self._restore(self._origin)
         self.log = []
-        self.last_events = []
+        self.last_events = self._origin_events()
         for action in actions:
             if isinstance(action, ForcedDraw):
                 self._force_next(action.tile)
@@ -367,8 +368,15 @@ class GameState:
         other = self.clone()
         other._restore(self._origin)
         other.log = []
-        other.last_events = []
+        other.last_events = other._origin_events()
         return other
+
+    def _origin_events(self) -> list[ev.Event]:
+        """The events of the game's first moment (the opening turn and draw of a new game or
+        a position), which ``last_events`` shows again back at the origin."""
+        events = self._origin[-1]
+        assert isinstance(events, tuple)
+        return list(events)
 
     def key(self) -> tuple[object, ...]:
         """Everything that makes the game what it is, in canonical form.
@@ -744,10 +752,12 @@ class GameState:
         elif pending.kind == "tile" and type(action) is PlaceTile:
             reason = self._check_tile(action)
         elif action in self.legal_actions():
-            reason = None
+            reason = None if _same_field_types(action, self.legal_actions()) else "refused"
         else:
             canonical = self.canonical(action)
-            reason = None if canonical in self.legal_actions() else "refused"
+            legal = self.legal_actions()
+            fine = canonical in legal and _same_field_types(canonical, legal)
+            reason = None if fine else "refused"
             action = canonical
         if reason is not None:
             refusal = self.why_illegal(action)
@@ -813,6 +823,9 @@ class GameState:
         """``None`` for a legal placement of the drawn tile (the fast path), else "refused"."""
         if (
             action.tile == self.drawn
+            and type(action.x) is int
+            and type(action.y) is int
+            and type(action.rotation) is int
             and (action.x, action.y, action.rotation) in self._candidates()
         ):
             return None
@@ -850,6 +863,12 @@ class GameState:
         kind = self.pending.kind
         if kind == END:
             return Refusal("game-over", "the game is over")
+        if not _exact_fields(action, self):
+            # 0.0 == 0 and True == 1, but a record could not read 0.0,-1 back
+            return Refusal(
+                "bad-field-type",
+                "coordinates, rotations and other whole numbers must be int (not bool or float)",
+            )
         if kind == "tile" and type(action) is PlaceTile:
             if action.tile != self.drawn:
                 return Refusal(
@@ -1360,3 +1379,19 @@ class GameState:
                 # the empty square now sees this edge on its side facing us
                 frontier[q] = frontier.get(q, 0) | (codes[side] << (4 * ((side + 2) & 3)))
         return completed
+
+
+def _same_field_types(action: Action, legal: list[Action]) -> bool:
+    """Whether ``action``, equal to a legal action, also has its field types."""
+    model = legal[legal.index(action)]
+    given, wanted = cast("tuple[object, ...]", action), cast("tuple[object, ...]", model)
+    return model is action or all(type(a) is type(b) for a, b in zip(given, wanted, strict=False))
+
+
+def _exact_fields(action: Action, state: GameState) -> bool:
+    """Coordinates and rotations of a placement are exact ints; an action equal to a legal one
+    has the legal one's field types."""
+    if type(action) is PlaceTile:
+        return all(type(v) is int for v in (action.x, action.y, action.rotation))
+    legal = state.legal_actions()
+    return action not in legal or _same_field_types(action, legal)

@@ -127,7 +127,7 @@ def test_replay_user_errors(cli, tmp_path):
     missing = cli("replay", str(tmp_path / "nothing.txt"))
     assert (missing.status, missing.err) == (
         1,
-        f"carcassonne: {tmp_path}/nothing.txt: no such file\n",
+        f"carcassonne: {tmp_path}/nothing.txt: cannot read the file: No such file or directory\n",
     )
     broken = tmp_path / "broken.txt"
     broken.write_text("format = 1\nplayers = ['a', 'b']\n---\ntile NOPE 0,1 r0\n")

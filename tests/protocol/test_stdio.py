@@ -115,7 +115,7 @@ def test_bad_input_of_every_kind_is_answered_and_the_game_goes_on():
         (15, "bad-request"),
         (16, "bad-request"),
         (17, "bad-record"),
-        (18, "bad-record"),
+        (18, "io"),
         (19, "bad-request"),
         (None, "bad-json"),
     ]

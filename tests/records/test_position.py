@@ -151,14 +151,17 @@ def test_each_check_names_the_entry(extra: str, message: str | None) -> None:
     text = "\n".join(line for line in lines if not line.startswith(key + " ")) + "\n" + extra
     with pytest.raises(PositionError) as err:
         load_position(text, text=True)
+    # read from a text, the message starts with the line of the key the error is about
+    assert str(err.value) == f"line {err.value.line}: {err.value.reason}"
+    assert text.splitlines()[err.value.line - 1].startswith(err.value.key)
     if message is not None:
-        assert str(err.value) == message
+        assert err.value.reason == message
     elif key == "format":
-        assert str(err.value) == (
+        assert err.value.reason == (
             "format: unknown position format version 2 (this engine reads version 1)"
         )
     else:
-        assert str(err.value).startswith("unknown key 'colour' (known: format, engine, ")
+        assert err.value.reason.startswith("unknown key 'colour' (known: format, engine, ")
 
 
 class _NoCloister:

@@ -126,7 +126,11 @@ def test_render_a_position_for_a_player(run, tmp_path):
 
 def test_render_errors(run, tmp_path):
     status, _, err = run("render", str(tmp_path / "none.carc"), "-o", str(tmp_path / "x.svg"))
-    assert status == 1 and err == f"carcassonne: {tmp_path / 'none.carc'}: no such file\n"
+    assert status == 1 and err == (
+        f"carcassonne: {tmp_path / 'none.carc'}: cannot read the file: No such file or directory\n"
+    )
+    status, _, err = run("render", str(tmp_path), "-o", str(tmp_path / "x.svg"))
+    assert status == 1 and err == f"carcassonne: {tmp_path}: is a folder, not a file\n"
     broken = tmp_path / "broken.carc"
     broken.write_text("format = 1\n---\ntile nonsense\n", encoding="utf-8")
     status, _, err = run("render", str(broken), "-o", str(tmp_path / "x.svg"))

@@ -235,8 +235,8 @@ class TerminalGame:
         except ImportError:
             self.say("  saving records is not available in this installation")
             return
-        except (OSError, CarcassonneError) as exc:
-            self.say(f"  cannot save to {path}: {getattr(exc, 'strerror', None) or exc}")
+        except CarcassonneError as exc:  # FileError names the file
+            self.say(f"  cannot save: {exc}")
             return
         self.say(f"  saved the game record to {path}")
 

@@ -43,17 +43,15 @@ def add_parser(subparsers: Any) -> None:
 
 def load_game(path: str) -> GameState:
     """The game of a record (a file with a ``---`` line) or of a position (any other TOML)."""
+    from carcassonne.files import FileError, read_text
     from carcassonne.position import PositionError, load_position
     from carcassonne.record import RecordError, load_record
 
-    file = Path(path)
-    if not file.is_file():
-        raise UserError(f"{path}: no such file", status=1)
     try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"{path}: cannot read the file: {exc}", status=1) from None
-    is_record = any(line.strip() == "---" for line in text.splitlines())
+        text = read_text(path)
+    except FileError as exc:  # names the file: missing, a folder, not UTF-8 (line, column)
+        raise UserError(str(exc), status=1) from None
+    is_record = any(line.strip() == "---" for line in text.split("\n"))
     try:
         if is_record:
             return load_record(text, text=True)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
 
 from carcassonne.cli.board_view import player_letter
@@ -75,12 +74,15 @@ def _opening_events(origin: GameState) -> list[Any]:
 
 def load(path: str, plugins: list[tuple[str, object]] | None = None) -> GameState:
     """The replayed game of the record at ``path``; a bad record is a one-line user error."""
+    from carcassonne.files import FileError, read_text
     from carcassonne.record import RecordError, load_record
 
-    if not Path(path).is_file():
-        raise UserError(f"{path}: no such file", status=1)
     try:
-        return load_record(Path(path), plugins=plugins or [])
+        text = read_text(path)
+    except FileError as exc:
+        raise UserError(str(exc), status=1) from None
+    try:
+        return load_record(text, text=True, plugins=plugins or [])
     except RecordError as exc:
         raise UserError(f"{path}: {exc}", status=1) from None
 

@@ -16,6 +16,7 @@ import json
 import sys
 from collections.abc import Iterator
 from concurrent.futures import Executor
+from pathlib import Path
 from typing import IO, Any
 
 from carcassonne.bots import BOTS, BotError, check_spec
@@ -116,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--jobs must be at least 1")
     if args.batch is not None and args.batch < 1:
         raise UserError("--batch must be at least 1")
+    if args.save_dir and Path(args.save_dir).exists() and not Path(args.save_dir).is_dir():
+        raise UserError(f"--save-dir {args.save_dir}: not a folder", status=FAILURE)
     if args.scheduler and not args.cluster:
         raise UserError("--scheduler needs --cluster dask or --cluster ray")
     seats = seat_bots(args.bot, args.players)

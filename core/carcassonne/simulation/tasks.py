@@ -10,10 +10,7 @@ so a game's result depends on its seed only, never on which task or worker playe
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -100,18 +97,8 @@ def run_task(task: Task) -> TaskResult:
 def save_game(state: GameState, folder: Path, seed: int) -> None:
     """The game's record as ``game-SEED.txt`` (a record names the game's own seed), written
     atomically: a reader (or a second run) never sees half a record."""
+    from carcassonne.files import write_atomic
     from carcassonne.record import dump_record
 
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"game-{seed}.txt"
-    fd, temp = tempfile.mkstemp(dir=folder, prefix=f".game-{seed}-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(dump_record(state))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    write_atomic(folder / f"game-{seed}.txt", dump_record(state))  # FileError names the file

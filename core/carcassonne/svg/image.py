@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from carcassonne.errors import CarcassonneError
+from carcassonne.files import write_atomic
 from carcassonne.svg.draw import attrs, num
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -37,7 +37,7 @@ class SvgImage(str):
         Written atomically: an existing file is replaced only by a complete picture."""
         target = Path(path)
         data = self.to_png(scale) if target.suffix.lower() == ".png" else self.encode("utf-8")
-        write_atomically(target, data)
+        write_atomic(target, data)  # FileError names the file
 
 
 def svg_to_png(svg: str, scale: float = 1.0) -> bytes:
@@ -55,36 +55,6 @@ def svg_to_png(svg: str, scale: float = 1.0) -> bytes:
         ) from None
     data: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
     return data
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder (flush, fsync,
-    rename), so a reader never sees half a file and a failure leaves the old file as it was."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        os.chmod(tmp, _mode_for(path))  # mkstemp makes the file private; a picture is not
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _mode_for(path: Path) -> int:
-    """The permissions of the file being replaced, or those a new file gets (umask)."""
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
 
 
 def document(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from carcassonne.errors import CarcassonneError
+from carcassonne.toml_input import one_line
 
 
 @dataclass(frozen=True)
@@ -24,8 +25,8 @@ class TileProblem:
         else:
             where = f"{self.file}:{self.line}:{self.column}: "
         if self.tile_id is not None:
-            where += f"tile {self.tile_id}: "
-        return where + self.message
+            where += f"tile {one_line(self.tile_id)}: "
+        return where + one_line(self.message)  # one line per problem, whatever the file holds
 
 
 class TileSetError(CarcassonneError):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from os import PathLike
@@ -20,6 +19,7 @@ from typing import Any, Protocol
 
 import tomli_w
 
+from carcassonne.files import FileError, read_text, write_atomic
 from carcassonne.geometry import CORNERS, HALVES, SIDES
 from carcassonne.tileset.catalog import installed_kinds
 from carcassonne.tileset.errors import TileProblem, TileSetError
@@ -32,6 +32,7 @@ from carcassonne.tileset.notation import (
     location_type,
     parse_notation,
 )
+from carcassonne.toml_input import InputProblem, load_toml
 
 EDITIONS: tuple[str, ...] = ("C1", "C2", "C3")
 SET_KEYS: tuple[str, ...] = ("name", "description", "inert_kinds", "note")
@@ -92,7 +93,10 @@ class _Positions:
 
 
 _HEADER_RE = re.compile(r"\s*(\[\[?)\s*([A-Za-z0-9_.\"-]+)\s*\]\]?")
-_KEY_RE = re.compile(r"\s*([A-Za-z0-9_-]+)\s*=\s*")
+# a key, possibly dotted (``features.x = ...``): located by its first part
+_KEY_RE = re.compile(
+    r"\s*([A-Za-z0-9_-]+)(?:\s*\.\s*(?:[A-Za-z0-9_-]+|\"[^\"\n]*\"|'[^'\n]*'))*\s*=\s*"
+)
 
 
 def _string_end(text: str, start: int, delim: str) -> int:
@@ -261,7 +265,7 @@ class _Checker:
                     if name == key:
                         where = (line, column)
                 self.add(where, None, f"unknown table '{key}' (a tile set has [set] and [[tile]])")
-        table = self.pos.set_table or _Table(1, 1)
+        table = self.pos.set_table or _Table(*self.key_pos(self.pos.root, "set"))
         head = doc.get("set", {})
         if not isinstance(head, dict):
             self.add(self.key_pos(self.pos.root, "set"), None, "'set' must be a table: [set]")
@@ -684,9 +688,6 @@ def _arc(half: int, sides: tuple[int, ...]) -> int:
     return -1  # pragma: no cover - halves of the through-feature's own sides are in a part
 
 
-_TOML_POS = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$", re.S)
-
-
 def _parse(
     text: str,
     filename: str,
@@ -696,17 +697,10 @@ def _parse(
     lenient: bool = False,
 ) -> TileSet:
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        message = str(err)
-        m = _TOML_POS.match(message)
-        if m:
-            where = (int(m.group(2)), int(m.group(3)))
-            message = m.group(1)
-        else:
-            message = message.replace(" (at end of document)", "")
-            where = (text.count("\n") + 1, len(text) - text.rfind("\n"))
-        raise TileSetError([TileProblem(filename, where[0], where[1], None, message)]) from None
+        doc = load_toml(text)
+    except InputProblem as err:
+        message = err.message.removeprefix("not valid TOML: ")
+        raise TileSetError([TileProblem(filename, err.line, err.column, None, message)]) from None
     ed = normalise_edition(edition) if edition is not None else None
     check = _Checker(text, filename, kinds, providers, lenient)
     name, description, note = check.header(doc)
@@ -715,8 +709,10 @@ def _parse(
         check.add(check.key_pos(check.pos.root, "tile"), None, "'tile' must be [[tile]] tables")
         raw_tiles = []
     tiles: list[_Tile] = []
+    # tiles written as an inline array (tile = [{...}]) are located at the key 'tile'
+    inline = _Table(*check.key_pos(check.pos.root, "tile"))
     for i, data in enumerate(raw_tiles):
-        table = check.pos.tiles[i] if i < len(check.pos.tiles) else _Table(1, 1)
+        table = check.pos.tiles[i] if i < len(check.pos.tiles) else inline
         tile = check.tile(i, data, table)
         if tile is not None:
             tiles.append(tile)
@@ -903,10 +899,13 @@ def read_source(source: Source) -> tuple[str, str]:
     read raises :class:`TileSetError`."""
     name = str(source)
     try:
-        if hasattr(source, "read_text"):
+        if isinstance(source, str | PathLike):
+            text = read_text(source)
+        else:  # an importlib.resources Traversable
             text = source.read_text(encoding="utf-8")
-        else:
-            text = Path(source).read_text(encoding="utf-8")
+    except FileError as err:
+        problem = TileProblem(name, err.line, err.column, None, err.reason)
+        raise TileSetError([problem]) from None
     except (OSError, UnicodeDecodeError) as err:
         reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
         problem = TileProblem(name, 0, 0, None, f"cannot read the file: {reason}")
@@ -995,5 +994,8 @@ def format_file(
     if out == text:
         return False
     if not check:
-        Path(path).write_text(out, encoding="utf-8")
+        try:
+            write_atomic(path, out)
+        except FileError as err:
+            raise TileSetError([TileProblem(name, 0, 0, None, err.reason)]) from None
     return True
