@@ -33,7 +33,7 @@ from carcassonne.limits import MAX_SCORE, MAX_TURN
 from carcassonne.notation import NotationError, action_from_text
 from carcassonne.plugins import expansion_version, installed_expansions
 from carcassonne.state import GameState
-from carcassonne.toml_input import InputProblem, key_line, load_toml
+from carcassonne.toml_input import InputProblem, key_position, load_toml
 
 FORMAT = 1
 
@@ -43,14 +43,16 @@ class PositionError(CarcassonneError):
 
     ``key`` names the entry of the position file it is about (``tiles``, ``pile``, ...; None
     for the position as a whole) and ``reason`` says what is wrong. Read from a text, the
-    error also carries the ``line`` of that key and its message starts with ``line N: ``.
+    error also carries the ``line`` and ``column`` of that key, and its message starts with
+    ``line N: ``.
     """
 
-    def __init__(self, reason: str, key: str | None = None, line: int = 0) -> None:
+    def __init__(self, reason: str, key: str | None = None, line: int = 0, column: int = 0) -> None:
         super().__init__(f"line {line}: {reason}" if line else reason)
         self.reason = reason
         self.key = key
         self.line = line
+        self.column = column
 
 
 def _whole(value: object) -> bool:
@@ -503,14 +505,17 @@ def load_position(
     try:
         data = load_toml(content)
     except InputProblem as exc:
-        raise PositionError(f"column {exc.column}: {exc.message}", None, exc.line) from None
+        raise PositionError(
+            f"column {exc.column}: {exc.message}", None, exc.line, exc.column
+        ) from None
     try:
         config = config_of(data, plugins)
         return build_state(config, parse_position(data, config))
     except PositionError as exc:
         if exc.line or exc.key is None:
             raise
-        raise PositionError(exc.reason, exc.key, key_line(content, exc.key)) from None
+        line, column = key_position(content, exc.key)
+        raise PositionError(exc.reason, exc.key, line, column) from None
 
 
 def config_of(data: dict[str, Any], plugins: Sequence[tuple[str, object]] = ()) -> GameConfig:

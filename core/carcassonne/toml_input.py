@@ -151,6 +151,18 @@ def _check_values(data: dict[str, Any], text: str) -> None:
             )
 
 
+def key_position(text: str, key: str) -> tuple[int, int]:
+    """Line and column (1-based) where the top-level ``key`` is first set (see
+    :func:`key_line`); ``(1, 1)`` when nothing sets it."""
+    pattern = re.compile(
+        rf"^([ \t]*)(\[\[?[ \t]*{re.escape(key)}[ \t]*[.\]]|{re.escape(key)}[ \t]*[.=])", re.M
+    )
+    found = pattern.search(text)
+    if not found:
+        return 1, 1
+    return text.count("\n", 0, found.start()) + 1, len(found.group(1)) + 1
+
+
 def key_line(text: str, key: str) -> int:
     """The first line that sets the top-level ``key`` (``key = ...``, ``key.sub = ...``,
     ``[key]`` or ``[key.sub]``), 1 when none does (for messages)."""

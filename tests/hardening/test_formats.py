@@ -255,3 +255,16 @@ def test_tile_files_that_are_not_utf8(tmp_path: Path) -> None:
     with pytest.raises(TileSetError) as err:
         load_tileset(path, installed_kinds())
     assert str(err.value) == f"{path}:8:9: not UTF-8 text"
+
+
+def test_position_errors_carry_the_line_and_column_of_their_key():
+    from carcassonne.position import PositionError, load_position
+
+    text = 'format = 1\nplayers = ["a", "b"]\n  scores = 5\ntiles = ["BA/RCr 0,0 r0"]\n'
+    try:
+        load_position(text, text=True)
+    except PositionError as err:
+        assert (err.line, err.column, err.key) == (3, 3, "scores")
+        assert str(err) == "line 3: scores: 2 whole numbers expected, got 5"
+    else:
+        raise AssertionError("the position was accepted")
