@@ -78,11 +78,12 @@ _OP_FIELDS: dict[str, frozenset[str]] = {
     "undo": frozenset({"count"}) | _VIEW,
     "state": _VIEW,
     "outcome": frozenset(),
-    "tiles": frozenset({"ids", "expansions", "options"}),
+    "tiles": frozenset({"ids", "expansions", "options", "svg"}),
     "expansions": frozenset(),
     "error_codes": frozenset({"expansions"}),
     "save_record": frozenset({"path"}),
     "save_position": frozenset({"path"}),
+    "board_svg": frozenset({"player", "highlight", "coordinates"}),
     "quit": frozenset(),
 }
 
@@ -120,11 +121,11 @@ def _field(request: dict[str, Any], name: str, kinds: type | tuple[type, ...], d
 
 _JSON_NAMES = {
     "int": "a whole number",
+    "bool": "true or false",
     "str": "a string",
     "dict": "an object",
     "list": "a list",
     "list/dict": "a list or an object",
-    "bool": "true or false",
     "str/dict": "notation text or an object",
 }
 
@@ -153,6 +154,7 @@ class Server:
             "error_codes": self._error_codes,
             "save_record": self._save_record,
             "save_position": self._save_position,
+            "board_svg": self._board_svg,
             "quit": self._quit,
         }
 
@@ -232,11 +234,12 @@ class Server:
         player = _field(request, "player", int, None) if request.get("player") is not None else None
         if player is not None and not 0 <= player < game.config.players:
             count = game.config.players
+            new_game = request.get("op") == "new"
+            hint = "; the number of players is the field 'players'" if new_game else ""
             raise RequestError(
                 "bad-request",
                 f"field 'player' (whose view to send) names no player {player} in this "
-                f"{count}-player game (players are 0 to {count - 1}; the number of players of "
-                "'new' is the field 'players')",
+                f"{count}-player game (players are 0 to {count - 1}{hint})",
                 field="player",
             )
         fields = _field(request, "fields", list, None)
@@ -384,7 +387,14 @@ class Server:
                 ids = [config.resolve_tile(i) for i in ids]
             except CarcassonneError as exc:
                 raise RequestError("bad-request", str(exc), field="ids") from None
-        return tiles_json(config, ids)
+        answer = tiles_json(config, ids)
+        if _field(request, "svg", bool, False):
+            import carcassonne.svg as svg
+
+            for tile in answer["tiles"]:
+                picture = svg.tile(config.tile_types[tile["id"]], kinds=config.kinds)
+                tile["svg"] = str(picture)
+        return answer
 
     def _expansions(self, request: dict[str, Any]) -> dict[str, Any]:
         return {"expansions": expansions_json()}
@@ -423,6 +433,23 @@ class Server:
         from carcassonne.position import dump_position
 
         return _save(dump_position(self._game()), request)
+
+    def _board_svg(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The board as SVG (docs/pictures.md), for a player's view when ``player`` is given:
+        legal moves are marked only when the game waits on that player."""
+        import carcassonne.svg as svg
+
+        state = self._game()
+        player, _ = self._view(request, state)
+        highlight = _field(request, "highlight", bool, True)
+        coordinates = _field(request, "coordinates", bool, True)
+        picture = svg.board(
+            state,
+            player_view=player,
+            highlight="legal" if highlight else None,
+            coordinates=coordinates,
+        )
+        return {"svg": str(picture)}
 
     def _quit(self, request: dict[str, Any]) -> dict[str, Any]:
         self.done = True

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import defaultdict
+from pathlib import Path
 from typing import IO, Any
 
 from carcassonne import events as ev
@@ -59,6 +60,13 @@ def add_parser(subparsers: Any) -> None:
         metavar="LIST",
         help="every seat in order, e.g. human,greedy,random (overrides --bot)",
     )
+    parser.add_argument(
+        "--svg",
+        metavar="DIR",
+        default=None,
+        help="keep a picture of the board after each turn in DIR (turn-001.svg, ...; "
+        "board.svg is the latest)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -81,6 +89,9 @@ def run(args: argparse.Namespace) -> int:
     seats = seats_from_args(args)
     config = build_config(args, len(seats))
     game = TerminalGame(GameState.new(config), seats, args.seed)
+    if args.svg:
+        game.svg_dir = Path(args.svg)
+        game.svg_dir.mkdir(parents=True, exist_ok=True)
     return game.play()
 
 
@@ -103,6 +114,8 @@ class TerminalGame:
         self.inp = inp if inp is not None else sys.stdin
         self.out = out if out is not None else sys.stdout
         self.points_by_kind: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        #: Where a picture of the board is kept after each turn (``play --svg DIR``), or None.
+        self.svg_dir: Path | None = None
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -132,8 +145,22 @@ class TerminalGame:
                     return 0
                 action, events = answered
             self.report(player, action, events)
+            if self.svg_dir is not None and any(
+                isinstance(e, ev.TurnStarted | ev.GameOver) for e in events
+            ):
+                self.picture(state.turn - (0 if state.is_over else 1))
         self.final()
         return 0
+
+    def picture(self, turn: int) -> None:
+        """Write the board after ``turn`` to ``turn-NNN.svg`` and ``board.svg`` in the folder
+        of ``--svg`` (each written atomically, so a browser showing it never sees half)."""
+        import carcassonne.svg as svg
+
+        assert self.svg_dir is not None
+        picture = svg.board(self.state)
+        for name in (f"turn-{turn:03d}.svg", "board.svg"):
+            picture.save(self.svg_dir / name)
 
     def ask(self, player: int) -> tuple[Any, list[Any]] | None:
         """Prompt a human until a legal move is applied; ``None`` when they quit."""
