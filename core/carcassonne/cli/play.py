@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from carcassonne import events as ev
-from carcassonne.bots import BOTS, make_bot
+from carcassonne.bots import BOTS, BotError, bot_from_spec, check_spec
 from carcassonne.cli.board_view import legend, player_letter, render_board, render_tile_rotations
 from carcassonne.cli.game_args import (
     UserError,
@@ -52,13 +52,14 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--bot",
         default="greedy",
-        choices=sorted(BOTS),
-        help="the bot for the seats after the first (human) one (default greedy)",
+        metavar="SPEC",
+        help=f"the bot for the seats after the first (human) one: {', '.join(sorted(BOTS))}, "
+        "with options as in mcts:seconds=1 (default greedy)",
     )
     parser.add_argument(
         "--seats",
         metavar="LIST",
-        help="every seat in order, e.g. human,greedy,random (overrides --bot)",
+        help="every seat in order, e.g. human,mcts,greedy (overrides --bot)",
     )
     parser.add_argument(
         "--svg",
@@ -74,14 +75,24 @@ def seats_from_args(args: argparse.Namespace) -> list[str]:
     if args.seats:
         seats = parse_names(args.seats)
         for seat in seats:
-            if seat != HUMAN and seat not in BOTS:
+            if seat != HUMAN and seat.partition(":")[0] not in BOTS:
                 known = ", ".join([HUMAN, *sorted(BOTS)])
                 raise UserError(f"unknown seat {seat!r} (known: {known})")
+            if seat != HUMAN:
+                check_bot(seat)
         if args.players is not None and args.players != len(seats):
             raise UserError(f"--players {args.players} but {len(seats)} seats given")
         return seats
+    check_bot(args.bot)
     players = 2 if args.players is None else args.players
     return [HUMAN] + [args.bot] * max(players - 1, 0)
+
+
+def check_bot(spec: str) -> None:
+    try:
+        check_spec(spec)
+    except BotError as exc:
+        raise UserError(str(exc)) from None
 
 
 @user_errors
@@ -109,7 +120,9 @@ class TerminalGame:
         self.state = state
         self.seats = seats
         self.bots = {
-            p: make_bot(seat, seed * 31 + p + 1) for p, seat in enumerate(seats) if seat != HUMAN
+            p: bot_from_spec(seat, seed * 31 + p + 1)
+            for p, seat in enumerate(seats)
+            if seat != HUMAN
         }
         self.inp = inp if inp is not None else sys.stdin
         self.out = out if out is not None else sys.stdout
