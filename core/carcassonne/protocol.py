@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
+from carcassonne import svg
 from carcassonne.config import GameConfig
 from carcassonne.errors import (
     CarcassonneError,
@@ -437,8 +438,6 @@ class Server:
     def _board_svg(self, request: dict[str, Any]) -> dict[str, Any]:
         """The board as SVG (docs/pictures.md), for a player's view when ``player`` is given:
         legal moves are marked only when the game waits on that player."""
-        import carcassonne.svg as svg
-
         state = self._game()
         player, _ = self._view(request, state)
         highlight = _field(request, "highlight", bool, True)
