@@ -129,9 +129,10 @@ def make_plugin_manager(
     return pm
 
 
-def all_installed_manager() -> pluggy.PluginManager:
-    """The base game and every installed expansion: what the tile tools see."""
-    return make_plugin_manager(installed_expansions())
+def all_installed_manager(extra: Iterable[tuple[str, Plugin]] = ()) -> pluggy.PluginManager:
+    """The base game and every installed expansion (plus ``extra`` plugin objects, given with
+    ``--plugin``): what the tile tools see."""
+    return make_plugin_manager(installed_expansions(), extra)
 
 
 # A hook implementation ready to call: the plugin's name, the function, and which of the hook's

@@ -355,8 +355,11 @@ _KEYS = (
 )  # fmt: skip
 
 
-def load_position(source: str | Path, *, text: bool = False) -> GameState:
-    """The game at a saved position (a TOML file, or its text with ``text=True``)."""
+def load_position(
+    source: str | Path, *, text: bool = False, plugins: Sequence[tuple[str, object]] = ()
+) -> GameState:
+    """The game at a saved position (a TOML file, or its text with ``text=True``);
+    ``plugins``: extra plugin objects the game uses."""
     if text:
         content = str(source)
     else:
@@ -368,11 +371,13 @@ def load_position(source: str | Path, *, text: bool = False) -> GameState:
         data = tomllib.loads(content)
     except tomllib.TOMLDecodeError as exc:
         raise PositionError(f"the position is not valid TOML: {exc}") from None
-    config = _config(data)
+    config = config_of(data, plugins)
     return build_state(config, parse_position(data, config))
 
 
-def _config(data: dict[str, Any]) -> GameConfig:
+def config_of(data: dict[str, Any], plugins: Sequence[tuple[str, object]] = ()) -> GameConfig:
+    """The configuration a position table names (players, expansions, options, seed), with
+    extra plugin objects (scenario files, ``--plugin``)."""
     if data.get("format") != FORMAT:
         raise PositionError(
             f"format: unknown position format version {data.get('format')!r} "
@@ -401,6 +406,7 @@ def _config(data: dict[str, Any]) -> GameConfig:
             expansions=list(expansions),
             options=data.get("options", {}),
             seed=data.get("seed", 0),
+            plugins=list(plugins),
         )
     except CarcassonneError as exc:
         raise PositionError(str(exc)) from None

@@ -14,9 +14,10 @@ error and the server goes on.
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -134,7 +135,9 @@ _JSON_NAMES = {
 class Server:
     """The protocol's state machine: one game, answered request by request."""
 
-    def __init__(self) -> None:
+    def __init__(self, plugins: Sequence[tuple[str, object]] = ()) -> None:
+        #: Extra plugin objects every game of this server uses (``serve --plugin``).
+        self.plugins = list(plugins)
         self.state: GameState | None = None
         self.done = False
         self._ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
@@ -288,7 +291,12 @@ class Server:
         seed = _field(request, "seed", int, 0)
         names = _field(request, "names", list, None)
         config = GameConfig(
-            players=players, expansions=expansions, options=options, seed=seed, names=names
+            players=players,
+            expansions=expansions,
+            options=options,
+            seed=seed,
+            names=names,
+            plugins=self.plugins,
         )
         state = GameState.new(config)
         answer = self._state_answer(request, state)
@@ -298,12 +306,12 @@ class Server:
     def _load_record(self, request: dict[str, Any]) -> dict[str, Any]:
         from carcassonne.record import load_record
 
-        return self._load_with(load_record, request)
+        return self._load_with(functools.partial(load_record, plugins=self.plugins), request)
 
     def _load_position(self, request: dict[str, Any]) -> dict[str, Any]:
         from carcassonne.position import load_position
 
-        return self._load_with(load_position, request)
+        return self._load_with(functools.partial(load_position, plugins=self.plugins), request)
 
     def _load_with(self, loader: Any, request: dict[str, Any]) -> dict[str, Any]:
         """Load a game; it becomes the current one only once the answer is ready."""
@@ -494,7 +502,8 @@ def _error(rid: Any, type_: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"id": rid, "ok": False, "error": {"type": type_, "message": message, **extra}}
 
 
-def serve_stdio() -> int:
-    """Run the server on this process's stdin and stdout (UTF-8, one JSON object per line)."""
+def serve_stdio(plugins: Sequence[tuple[str, object]] = ()) -> int:
+    """Run the server on this process's stdin and stdout (UTF-8, one JSON object per line);
+    ``plugins``: extra plugin objects for every game."""
     stdin = open(sys.stdin.fileno(), encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
-    return Server().serve(stdin, sys.stdout)
+    return Server(plugins).serve(stdin, sys.stdout)

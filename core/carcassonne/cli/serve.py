@@ -11,7 +11,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from carcassonne.cli.game_args import UserError, user_errors
+from carcassonne.cli.game_args import (
+    UserError,
+    add_plugin_argument,
+    plugins_from_args,
+    user_errors,
+)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -42,6 +47,7 @@ def add_parser(subparsers: Any) -> None:
         metavar="SECONDS",
         help="default time a bot waits before each move (--http; a game may set its own)",
     )
+    add_plugin_argument(parser)  # --stdio only
     parser.set_defaults(handler=run)
 
 
@@ -53,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("choose a transport: --stdio or --http")
     from carcassonne.protocol import serve_stdio
 
-    return serve_stdio()
+    return serve_stdio(plugins_from_args(args))
 
 
 def _http(args: argparse.Namespace) -> int:
