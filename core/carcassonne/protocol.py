@@ -88,7 +88,7 @@ _OP_FIELDS: dict[str, frozenset[str]] = {
     "undo": frozenset({"count"}) | _VIEW,
     "state": _VIEW,
     "outcome": frozenset(),
-    "tiles": frozenset({"ids", "expansions", "options"}),
+    "tiles": frozenset({"ids", "expansions", "options", "svg"}),
     "expansions": frozenset(),
     "error_codes": frozenset({"expansions"}),
     "save_record": frozenset({"path"}),
@@ -298,11 +298,12 @@ class Server:
         player = _field(request, "player", int, None) if request.get("player") is not None else None
         if player is not None and not 0 <= player < game.config.players:
             count = game.config.players
+            new_game = request.get("op") == "new"
+            hint = "; the number of players is the field 'players'" if new_game else ""
             raise RequestError(
                 "bad-request",
                 f"field 'player' (whose view to send) names no player {player} in this "
-                f"{count}-player game (players are 0 to {count - 1}; the number of players of "
-                "'new' is the field 'players')",
+                f"{count}-player game (players are 0 to {count - 1}{hint})",
                 field="player",
             )
         fields = _field(request, "fields", list, None)
@@ -468,7 +469,14 @@ class Server:
                 ids = [config.resolve_tile(i) for i in ids]
             except CarcassonneError as exc:
                 raise RequestError("bad-request", str(exc), field="ids") from None
-        return tiles_json(config, ids)
+        answer = tiles_json(config, ids)
+        if _field(request, "svg", bool, False):
+            import carcassonne.svg as svg
+
+            for tile in answer["tiles"]:
+                picture = svg.tile(config.tile_types[tile["id"]], kinds=config.kinds)
+                tile["svg"] = str(picture)
+        return answer
 
     def _expansions(self, request: dict[str, Any]) -> dict[str, Any]:
         return {"expansions": expansions_json()}

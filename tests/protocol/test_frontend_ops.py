@@ -49,7 +49,10 @@ def test_every_op_declares_its_fields():
 def test_a_view_of_a_player_that_is_not_there_explains_players():
     answer = Server().handle({"op": "new", "player": 3})
     assert answer["error"]["field"] == "player"
-    assert "the number of players of 'new' is the field 'players'" in answer["error"]["message"]
+    assert answer["error"]["message"] == (
+        "field 'player' (whose view to send) names no player 3 in this 2-player game "
+        "(players are 0 to 1; the number of players is the field 'players')"
+    )
 
 
 def test_illegal_actions_carry_code_reason_and_details():
@@ -195,3 +198,11 @@ def test_a_feature_named_by_another_location_is_applied_with_the_canonical_one()
     assert answer["events"][0]["location"] == "E"
     record = s.handle({"op": "save_record"})["text"]
     assert "figure meeple 1,0 E" in record and "1,0 W" not in record
+
+
+def test_tile_definitions_come_with_their_pictures_on_request():
+    answer = Server().handle({"op": "tiles", "ids": ["BA/RCr", "BA/L"], "svg": True})
+    pictures = [t["svg"] for t in answer["tiles"]]
+    assert all(p.startswith("<svg") and 'data-tile="' in p for p in pictures)
+    assert 'data-tile="BA/RCr"' in pictures[0] and 'data-tile="BA/L"' in pictures[1]
+    assert "svg" not in Server().handle({"op": "tiles", "ids": ["BA/L"]})["tiles"][0]

@@ -54,14 +54,14 @@ def test_board_svg_for_the_player_who_decides_and_for_the_others():
     assert answers[0]["error"]["type"] == "no-game"
     assert answers[5]["error"] == {
         "type": "bad-request",
+        "message": "field 'player' (whose view to send) names no player 7 in this 2-player "
+        "game (players are 0 to 1)",
         "field": "player",
-        "message": "field 'player' (whose view to send) names no player 7 in this 2-player game "
-        "(players are 0 to 1; the number of players of 'new' is the field 'players')",
     }
     assert answers[6]["error"] == {
         "type": "bad-request",
-        "field": "highlight",
         "message": "field 'highlight' must be true or false",
+        "field": "highlight",
     }
     state = GameState.new(GameConfig(players=2, seed=13))
     assert answers[2]["svg"] == svg.board(state)  # the same bytes as the library's picture
