@@ -91,7 +91,9 @@ def wrap(lines: list[str], width: int) -> list[str]:
     """Long lines broken at spaces to ``width`` columns."""
     out = []
     for line in lines:
-        out.extend(textwrap.wrap(line, width, subsequent_indent="  ") or [""])
+        out.extend(textwrap.wrap(
+                line, width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
+            ) or [""])
     return out
 
 
