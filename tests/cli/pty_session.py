@@ -60,7 +60,7 @@ class Session:
         deadline = time.monotonic() + timeout
         regex = re.compile(pattern)
         while True:
-            if regex.search(ANSI.sub("", self.output[start:])):
+            if regex.search(self.plain(self.output[start:])):
                 return self.output[start:]
             left = deadline - time.monotonic()
             if left <= 0:
@@ -72,7 +72,7 @@ class Session:
                 except OSError:  # the child closed the terminal
                     data = b""
                 if not data:
-                    if regex.search(ANSI.sub("", self.output[start:])):
+                    if regex.search(self.plain(self.output[start:])):
                         return self.output[start:]
                     raise EOFError(self.output[start:][-3000:])
                 self.output += data.decode("utf-8", "replace")
@@ -83,7 +83,10 @@ class Session:
         return self.screen()
 
     def screen(self) -> str:
-        text = self.output.rsplit(CLEAR, 1)[-1]
+        return self.plain(self.output.rsplit(CLEAR, 1)[-1])
+
+    @staticmethod
+    def plain(text: str) -> str:
         return ANSI.sub("", text).replace("\r\n", "\n")
 
     def send(self, line: str) -> None:

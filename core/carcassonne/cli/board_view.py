@@ -333,17 +333,21 @@ def render_board(state: Any, spots: set[Pos] | None = None, width: int = 10_000)
 
 def board_pages(state: Any, width: int, height: int, marks: Marks | None = None) -> list[str]:
     """The whole board at full scale cut into pages of at most ``width`` x ``height``
-    characters, left to right then top to bottom (the ``board`` command, the final board)."""
+    characters: strips of columns from west to east, each from north to south and only as
+    high as its tiles (the ``board`` command, the final board)."""
     squares = list(state.board) + list((marks.keys if marks else {}))
     xs = [x for x, _ in squares]
     ys = [y for _, y in squares]
     bounds = (min(xs), max(xs), min(ys), max(ys))
     cols, rows = _fit(FULL, width, height, bounds)
     pages = []
-    for y0 in range(bounds[2], bounds[3] + 1, rows):
-        for x0 in range(bounds[0], bounds[1] + 1, cols):
-            view = View(x0, min(x0 + cols - 1, bounds[1]), y0, min(y0 + rows - 1, bounds[3]))
-            pages.append(draw_board(state, view, marks).text())
+    for x0 in range(bounds[0], bounds[1] + 1, cols):
+        x1 = min(x0 + cols - 1, bounds[1])
+        strip = [y for x, y in squares if x0 <= x <= x1]
+        for y0 in range(min(strip), max(strip) + 1, rows):
+            y1 = min(y0 + rows - 1, max(strip))
+            if any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in squares):
+                pages.append(draw_board(state, View(x0, x1, y0, y1), marks).text())
     return pages
 
 

@@ -58,13 +58,28 @@ class Frame:
 
 
 def compose(frame: Frame, width: int, height: int, look: Look) -> str:
-    """The screen as text for a ``width`` x ``height`` terminal (the prompt line excluded)."""
+    """The screen as text for a ``width`` x ``height`` terminal (the prompt line excluded).
+
+    When the board cannot show every key of the step in the height left, the legend goes
+    first, then the pictures of the drawn tile, then the news: the keys matter most.
+    """
     width = max(width, 40)
     height = max(height - 1, 12)  # the prompt line
+    text = ""
+    for spare in range(4):
+        text, fits = _layout(frame, width, height, spare, look)
+        if fits:
+            break
+    return text
+
+
+def _layout(frame: Frame, width: int, height: int, spare: int, look: Look) -> tuple[str, bool]:
+    """The screen without the ``spare`` least needed parts; whether the board shows every key."""
     top = _header(frame, width)
-    panel = _panel(frame, width)
-    bottom = _legend(frame, width)
-    bottom += [(line, "") for line in wrap(frame.news, width)]
+    panel = _panel(frame, width, pictures=spare < 2)
+    bottom = _legend(frame, width) if spare < 1 else [("(help: the commands and the legend)", "dim")]
+    if spare < 3:
+        bottom += [(line, "") for line in wrap(frame.news, width)]
     bottom += [(line, "warn") for line in wrap(frame.message, width)]
     board_rows = height - len(top) - panel.height - len(bottom)
     canvas = Canvas(width, height)
@@ -73,10 +88,13 @@ def compose(frame: Frame, width: int, height: int, look: Look) -> str:
         canvas.put(row, 0, text[:width], style)
         row += 1
     _player_colours(canvas, frame, 1)
+    fits = True
     if board_rows >= 1:
-        board = _board(frame, width, board_rows)
+        board, fits = _board(frame, width, board_rows)
         canvas.paste(board, row, 0)
         row += board.height
+    else:
+        fits = False
     canvas.paste(panel, row, 0)
     row += panel.height
     for text, style in bottom:
@@ -84,7 +102,7 @@ def compose(frame: Frame, width: int, height: int, look: Look) -> str:
         row += 1
     used = Canvas(width, min(row, height))
     used.paste(canvas, 0, 0)
-    return used.text(look)
+    return used.text(look), fits
 
 
 def wrap(lines: list[str], width: int) -> list[str]:
@@ -144,7 +162,7 @@ def abbeys_held(state: Any) -> tuple[int, ...] | None:
     return (0,) * state.players
 
 
-def _board(frame: Frame, width: int, rows: int) -> Canvas:
+def _board(frame: Frame, width: int, rows: int) -> tuple[Canvas, bool]:
     state = frame.state
     marks = Marks(last=dict(frame.last_tiles))
     holes = abbeys_held(state)
@@ -163,18 +181,18 @@ def _board(frame: Frame, width: int, rows: int) -> Canvas:
             must.add(state.last_tile)
             marks.highlight = state.last_tile
     view = choose_view(state, must, width, rows)
-    return draw_board(state, view, marks)
+    return draw_board(state, view, marks), all(view.shows(square) for square in must)
 
 
-def _panel(frame: Frame, width: int) -> Canvas:
+def _panel(frame: Frame, width: int, *, pictures: bool = True) -> Canvas:
     if frame.step == SQUARE:
-        return _drawn_panel(frame, width)
+        return _drawn_panel(frame, width, pictures)
     if frame.step == ROTATION:
         return _rotation_panel(frame, width)
     return _spot_panel(frame, width)
 
 
-def _drawn_panel(frame: Frame, width: int) -> Canvas:
+def _drawn_panel(frame: Frame, width: int, pictures: bool) -> Canvas:
     """The drawn tile in its distinct rotations that fit somewhere, and the listed actions."""
     state = frame.state
     lines: list[tuple[str, str]] = []
@@ -185,17 +203,17 @@ def _drawn_panel(frame: Frame, width: int) -> Canvas:
         lines.append((f"Pick a square ({span}){', ' + '  '.join(listed) if listed else ''}", "key"))
     elif listed:
         lines.append(("Choose: " + "  ".join(listed), "key"))
-    canvas = Canvas(width, len(lines) + (4 if _has_tile_stage(frame) else 0))
+    shown = pictures and _has_tile_stage(frame)
+    canvas = Canvas(width, len(lines) + (4 if shown else 0))
     row = 0
-    if _has_tile_stage(frame):
+    if shown:
         tile = state.config.tile_types[state.drawn]
         rotations = sorted({a.rotation for acts in frame.choices.tiles.values() for a in acts})
         placements = [_Rot(tile.id, r) for r in rotations]
-        shown = distinct_rotations(state, placements)
-        col = 0
+        distinct = distinct_rotations(state, placements)
         canvas.put(0, 0, f"drawn {tile.id}:", "title")
         col = len(tile.id) + 8
-        for rot in shown:
+        for rot in distinct:
             if col + 5 > width:
                 break
             canvas.put(0, col, f"{'r' + str(rot.rotation):^5}", "dim")
