@@ -77,24 +77,28 @@ def _layout(frame: Frame, width: int, height: int, spare: int, look: Look) -> tu
     """The screen without the ``spare`` least needed parts; whether the board shows every key."""
     top = _header(frame, width)
     panel = _panel(frame, width, pictures=spare < 2)
-    bottom = _legend(frame, width) if spare < 1 else [("(help: the commands and the legend)", "dim")]
+    bottom = _legend(frame, width) if spare < 1 else [("(help: commands and legend)", "dim")]
     if spare < 3:
         bottom += [(line, "") for line in wrap(frame.news, width)]
     bottom += [(line, "warn") for line in wrap(frame.message, width)]
-    board_rows = height - len(top) - panel.height - len(bottom)
+    board_rows = height - len(top) - panel.height - len(bottom) - (spare == 3)
     canvas = Canvas(width, height)
     row = 0
     for text, style in top:
         canvas.put(row, 0, text[:width], style)
         row += 1
-    _player_colours(canvas, frame, 1)
-    fits = True
+    _player_colours(canvas, frame, len(top))
+    missing: list[str] = []
     if board_rows >= 1:
-        board, fits = _board(frame, width, board_rows)
+        board, missing = _board(frame, width, board_rows)
         canvas.paste(board, row, 0)
         row += board.height
-    else:
-        fits = False
+    fits = board_rows >= 1 and not missing
+    if missing and spare == 3:  # the last resort: name the keys the view cannot show
+        line = "not in view: " + ", ".join(missing)
+        if len(line) > width:
+            line = "not in view: " + " ".join(item.split()[0] for item in missing)
+        bottom.insert(0, (line, "key"))
     canvas.paste(panel, row, 0)
     row += panel.height
     for text, style in bottom:
@@ -128,27 +132,40 @@ def _header(frame: Frame, width: int) -> list[tuple[str, str]]:
         seat = "you" if frame.seats[p] == "human" else frame.seats[p]
         text = f"{who:<9} {state.scores[p]:>3} pts  {seat:<6} {supplies[p]}"
         last = frame.last_moves.get(p)
-        if last:
+        if last and len(text) + len(last) + 8 <= width:
             text += f"  last: {last}"
+        elif last:
+            lines.append((text[:width], ""))
+            text = f"{'':<9} last: {last}"
         lines.append((text[:width], ""))
     return lines
 
 
-def _player_colours(canvas: Canvas, frame: Frame, first_row: int) -> None:
-    for p in range(frame.state.players):
-        canvas.style(first_row + p, 1, len(frame.state.config.names[p]) + 2,
-                     player_style(frame.state, p))  # fmt: skip
+def _player_colours(canvas: Canvas, frame: Frame, rows: int) -> None:
+    """The players' names in their colours (on the lines that start with their letter)."""
+    state = frame.state
+    for row in range(1, rows):
+        letter = canvas.chars[row][1]
+        p = ord(letter) - ord("A")
+        if 0 <= p < state.players and canvas.chars[row][2] == " ":
+            canvas.style(row, 1, len(state.config.names[p]) + 2, player_style(state, p))
 
 
 def supply_texts(state: Any) -> list[str]:
-    """Per player: figures left by kind, abbeys held included (``meeple 6 abbot 1 abbey 1``)."""
+    """Per player: figures left, abbeys held included (``6 meeples, abbot, abbey``): a kind
+    counted once shows by its name, a kind all used up not at all."""
     held = abbeys_held(state)
     out = []
     for p in range(state.players):
-        items = [f"{kind} {count}" for kind, count in state.supply[p].items()]
+        counts = dict(state.supply[p])
         if held is not None:
-            items.append(f"abbey {held[p]}")
-        out.append(" ".join(items))
+            counts["abbey"] = held[p]
+        meeples = counts.pop("meeple", None)
+        items = [] if meeples is None else [f"{meeples} meeple{'s' if meeples != 1 else ''}"]
+        for kind, count in counts.items():
+            if count:
+                items.append(kind if count == 1 else f"{count} {kind}s")
+        out.append(", ".join(items))
     return out
 
 
@@ -162,7 +179,8 @@ def abbeys_held(state: Any) -> tuple[int, ...] | None:
     return (0,) * state.players
 
 
-def _board(frame: Frame, width: int, rows: int) -> tuple[Canvas, bool]:
+def _board(frame: Frame, width: int, rows: int) -> tuple[Canvas, list[str]]:
+    """The board in ``rows`` lines, and the keys (with their squares) it could not show."""
     state = frame.state
     marks = Marks(last=dict(frame.last_tiles))
     holes = abbeys_held(state)
@@ -181,7 +199,10 @@ def _board(frame: Frame, width: int, rows: int) -> tuple[Canvas, bool]:
             must.add(state.last_tile)
             marks.highlight = state.last_tile
     view = choose_view(state, must, width, rows)
-    return draw_board(state, view, marks), all(view.shows(square) for square in must)
+    missing = [
+        f"{key} {x},{y}" for (x, y), key in marks.keys.items() if not view.shows((x, y))
+    ]
+    return draw_board(state, view, marks), missing
 
 
 def _panel(frame: Frame, width: int, *, pictures: bool = True) -> Canvas:
