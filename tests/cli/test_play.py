@@ -144,7 +144,9 @@ def test_load_errors_are_one_line(cli, tmp_path):
     result = cli("play", "--load", str(tmp_path / "missing.txt"))
     assert result.status == 1 and "No such file or directory" in result.err
     result = cli("play", "--load", str(broken), "--expansions", "river")
-    assert result.err == "carcassonne: --load takes the expansions and options from the saved game\n"
+    assert (
+        result.err == "carcassonne: --load takes the expansions and options from the saved game\n"
+    )
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carcassonne.cli.canvas import LAST_PREFIX, Canvas
-
 from carcassonne.geometry import CORNERS, HALVES, SIDES
 from carcassonne.tileset.model import FeatureKind
 
@@ -291,13 +290,18 @@ def draw_board(state: Any, view: View, marks: Marks | None = None) -> Canvas:
                         canvas.put(row + r, col, "".join(grid[r]), style)
                     for location, player, kind in figures.get(square, ()):
                         r, c = figure_cell(location)
-                        canvas.put(row + r, col + c, figure_letter(player, kind),
-                                   player_style(state, player))
+                        canvas.put(
+                            row + r,
+                            col + c,
+                            figure_letter(player, kind),
+                            player_style(state, player),
+                        )
                 else:
                     canvas.put(row, col, "".join(grid[1][1:4]), style)
                     for _location, player, kind in figures.get(square, ())[:1]:
-                        canvas.put(row, col + 1, figure_letter(player, kind),
-                                   player_style(state, player))
+                        canvas.put(
+                            row, col + 1, figure_letter(player, kind), player_style(state, player)
+                        )
             elif square in marks.keys:
                 key = marks.keys[square]
                 corner = "o" if square in marks.holes else ":"
@@ -335,7 +339,7 @@ def board_pages(state: Any, width: int, height: int, marks: Marks | None = None)
     """The whole board at full scale cut into pages of at most ``width`` x ``height``
     characters: strips of columns from west to east, each from north to south and only as
     high as its tiles (the ``board`` command, the final board)."""
-    squares = list(state.board) + list((marks.keys if marks else {}))
+    squares = list(state.board) + list(marks.keys if marks else {})
     xs = [x for x, _ in squares]
     ys = [y for _, y in squares]
     bounds = (min(xs), max(xs), min(ys), max(ys))

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from carcassonne.cli.board_view import player_letter
-from carcassonne.cli.game_args import UserError, user_errors
+from carcassonne.cli.game_args import UserError, plain, user_errors
 from carcassonne.serialize import action_text
 from carcassonne.state import ForcedDraw, GameState
 
@@ -22,9 +22,11 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "replay",
         help="replay a game record and print its scores and events",
-        description=__doc__.splitlines()[0],
+        description=plain(__doc__.splitlines()[0]),
     )
-    parser.add_argument("file", metavar="FILE", help="a game record (see `play` and `simulate`)")
+    parser.add_argument(
+        "file", metavar="FILE", help="a game record (made by play's save or simulate --save-dir)"
+    )
     parser.add_argument("--json", action="store_true", help="print the replay as JSON")
     parser.set_defaults(handler=run)
 
@@ -70,6 +72,12 @@ def load(path: str) -> GameState:
     """The replayed game of the record at ``path``; a bad record is a one-line user error."""
     from carcassonne.record import RecordError, load_record
 
+    if Path(path).is_dir():
+        records = sorted(p.name for p in Path(path).glob("*.txt") if p.is_file())
+        example = f" (e.g. {Path(path) / records[0]})" if records else ""
+        raise UserError(
+            f"{path}: is a directory; replay takes one game record file{example}", status=1
+        )
     if not Path(path).is_file():
         raise UserError(f"{path}: no such file", status=1)
     try:

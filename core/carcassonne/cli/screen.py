@@ -113,9 +113,12 @@ def wrap(lines: list[str], width: int) -> list[str]:
     """Long lines broken at spaces to ``width`` columns."""
     out = []
     for line in lines:
-        out.extend(textwrap.wrap(
+        out.extend(
+            textwrap.wrap(
                 line, width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
-            ) or [""])
+            )
+            or [""]
+        )
     return out
 
 
@@ -199,9 +202,7 @@ def _board(frame: Frame, width: int, rows: int) -> tuple[Canvas, list[str]]:
             must.add(state.last_tile)
             marks.highlight = state.last_tile
     view = choose_view(state, must, width, rows)
-    missing = [
-        f"{key} {x},{y}" for (x, y), key in marks.keys.items() if not view.shows((x, y))
-    ]
+    missing = [f"{key} {x},{y}" for (x, y), key in marks.keys.items() if not view.shows((x, y))]
     return draw_board(state, view, marks), missing
 
 
@@ -281,7 +282,9 @@ def _rotation_panel(frame: Frame, width: int) -> Canvas:
         left = c * (pic_width + 3)
         canvas.put(top, left, f"{i + 1}) r{action.rotation}", "key")
         canvas.paste(picture, top + 1, left)
-    canvas.put(canvas.height - 1, 0, "Pick a rotation by number (Enter: back to the squares)", "key")
+    canvas.put(
+        canvas.height - 1, 0, "Pick a rotation by number (Enter: back to the squares)", "key"
+    )
     return canvas
 
 
@@ -299,7 +302,7 @@ def _spot_panel(frame: Frame, width: int) -> Canvas:
         kinds = ", ".join(_action_word(a) for a in spot.actions)
         lines.append(f"{spot.key}) {where}{spot.name} - {kinds}")
     lines += [f"{key}) {describe(state, a)}" for key, a in choices.listed]
-    zooms = []
+    zooms: list[tuple[Pos, Canvas]] = []
     used = 0
     for square in squares:
         if used + ZOOM_WIDTH + 2 > width // 2 and zooms:

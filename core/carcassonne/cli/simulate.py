@@ -72,7 +72,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--games must be at least 1")
     seats = seat_bots(args.bot, args.players)
     config = build_config(args, len(seats))
-    save_dir = Path(args.save_dir) if args.save_dir else None
+    if args.save_dir is not None and not args.save_dir.strip():
+        raise UserError("--save-dir needs a folder name")
+    save_dir = Path(args.save_dir) if args.save_dir is not None else None
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
         from carcassonne.record import save_record
