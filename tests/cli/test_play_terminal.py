@@ -178,3 +178,28 @@ def test_save_and_load_resume_identically(tmp_path):
     assert replayed == rest
     table = final[final.index("Final scores") :]
     assert table == final_again[final_again.index("Final scores") :]
+
+
+def test_ctrl_c_asks_and_board_pages(tmp_path):
+    record = bot_game(tmp_path, [], tiles_left=30)
+    session = Session("play", "--load", str(record), columns=80, lines=24)
+    try:
+        session.prompt()
+        session.send("board")
+        page = session.read_until(r"Enter for more, q to stop -- $")
+        assert "-- page 1 of " in Session.plain(page)
+        assert max(len(line) for line in session.screen().splitlines()) <= 80
+        session.send("q")
+        session.prompt()
+        session.interrupt()
+        session.read_until(r"Quit the game\? \[y/N\] $")
+        session.send("n")
+        assert "Pick a square" in session.prompt()
+        session.interrupt()
+        session.read_until(r"Quit the game\? \[y/N\] $")
+        session.send("y")
+        session.read_until("Enter to quit without")
+        session.send("")
+        session.read_until("Game stopped.")
+    finally:
+        assert session.close() == 0
