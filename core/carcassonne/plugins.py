@@ -178,6 +178,8 @@ class Hooks:
             self._impls[hook_name] = tuple(
                 (i.plugin_name, i.function, _positions(params, tuple(i.argnames))) for i in impls
             )
+        #: Hooks somebody implements: the others are skipped without a call on the hot path.
+        self._used = frozenset(name for name, impls in self._impls.items() if impls)
 
     def _each(self, hook: str, *args: object) -> list[tuple[str, object]]:
         """Every implementation's answer, in registration order; ``args`` in the hook's order."""
@@ -197,7 +199,7 @@ class Hooks:
         return None
 
     def implemented(self, hook: str) -> bool:
-        return bool(self._impls.get(hook))
+        return hook in self._used
 
     # -- setup ------------------------------------------------------------------------------
 
@@ -268,18 +270,24 @@ class Hooks:
     # -- tile phase ---------------------------------------------------------------------------
 
     def turn_actions(self, state: GameState) -> list[Action]:
+        if "carcassonne_turn_actions" not in self._used:
+            return []
         return cast(list[Action], _flat(self._each("carcassonne_turn_actions", state)))
 
     def veto_placements(
         self, state: GameState, tile: TileType, candidates: list[tuple[int, int, int]]
     ) -> set[tuple[int, int, int]]:
         vetoes: set[tuple[int, int, int]] = set()
+        if "carcassonne_veto_placements" not in self._used:
+            return vetoes
         for _name, result in self._each("carcassonne_veto_placements", state, tile, candidates):
             if result:
                 vetoes.update(cast(list[tuple[int, int, int]], result))
         return vetoes
 
     def tile_placed(self, state: GameState, x: int, y: int, tile: TileType, rotation: int) -> None:
+        if "carcassonne_tile_placed" not in self._used:
+            return
         self._each("carcassonne_tile_placed", state, x, y, tile, rotation)
 
     # -- figure phase -------------------------------------------------------------------------
@@ -290,6 +298,8 @@ class Hooks:
 
     def veto_figure_actions(self, state: GameState, actions: list[Action]) -> set[Action]:
         vetoes: set[Action] = set()
+        if "carcassonne_veto_figure_actions" not in self._used:
+            return vetoes
         for _name, result in self._each("carcassonne_veto_figure_actions", state, actions):
             if result:
                 vetoes.update(cast(list[Action], result))
@@ -320,6 +330,8 @@ class Hooks:
         return awards
 
     def after_scoring(self, state: GameState, returned: list[ReturnedFigure]) -> list[Decision]:
+        if "carcassonne_after_scoring" not in self._used:
+            return []
         results = self._each("carcassonne_after_scoring", state, returned)
         return cast(list[Decision], _flat(results))
 
@@ -332,6 +344,8 @@ class Hooks:
     # -- end of game --------------------------------------------------------------------------
 
     def extra_turns(self, state: GameState) -> list[int]:
+        if "carcassonne_extra_turns" not in self._used:
+            return []
         return cast(list[int], _flat(self._each("carcassonne_extra_turns", state)))
 
 

@@ -403,6 +403,12 @@ class GameState:
         """The remaining tiles, next to be drawn first."""
         return self._pile[::-1]
 
+    def set_draw_pile(self, tiles: list[str]) -> None:
+        """Replace the draw pile by ``tiles``, next first: search bots sample the hidden order on
+        a clone (determinisation). Not part of a game's rules: ``undo()`` does not restore it."""
+        self._pile = list(reversed(tiles))
+        self._legal = None
+
     def winners(self) -> list[int]:
         best = max(self.scores)
         return [p for p, s in enumerate(self.scores) if s == best]
@@ -786,11 +792,15 @@ class GameState:
     def _draw(self, events: list[ev.Event]) -> None:
         player = self.player
         types = self.config.tile_types
+        # Without vetoes, whether a tile fits anywhere is known from the first square that
+        # takes it: its placements are listed only when asked (search never asks for most).
+        lazy = not self.config.hooks.implemented("carcassonne_veto_placements")
         while self._pile:
             tid = self._pile.pop()
-            cands = self._placements(types[tid])
+            tile = types[tid]
+            cands = None if lazy and self._fits_somewhere(tile) else self._placements(tile)
             events.append(ev.TileDrawn(player, tid))
-            if cands:
+            if cands is None or cands:
                 self.drawn = tid
                 self._cands = cands
                 self.pending = Decision("tile", player)
@@ -798,6 +808,17 @@ class GameState:
                 return
             events.append(ev.TileReturned(player, tid))
         self._regular_play_over(events)
+
+    def _fits_somewhere(self, tile: TileType) -> bool:
+        config = self.config
+        get = config.fit_table(tile).get
+        for pattern in self._frontier.values():
+            rots = get(pattern)
+            if rots is None:
+                rots = config.fits(tile, pattern)
+            if rots:
+                return True
+        return False
 
     def _placements(self, tile: TileType) -> list[tuple[int, int, int]]:
         config = self.config
