@@ -203,3 +203,19 @@ def test_ctrl_c_asks_and_board_pages(tmp_path):
         session.read_until("Game stopped.")
     finally:
         assert session.close() == 0
+
+
+@pytest.mark.parametrize(("no_color", "colours"), [("", True), ("1", False)])
+def test_colour_unless_no_color(tmp_path, no_color, colours):
+    record = bot_game(tmp_path, [], tiles_left=60)
+    session = Session("play", "--load", str(record), env={"NO_COLOR": no_color})
+    try:
+        session.prompt()
+        codes = set(re.findall(r"\x1b\[([0-9;]*)m", session.output))
+        assert "1;36" in codes if colours else "1" in codes  # the keys: bold (and cyan)
+        assert any(re.search(r"(^|;)3[0-7]$", code) for code in codes) == colours
+        session.send("quit")
+        session.read_until("Enter to quit without")
+        session.send("")
+    finally:
+        assert session.close() == 0

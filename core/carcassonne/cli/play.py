@@ -407,7 +407,10 @@ class TerminalGame:
         where = ""
         if type(action) is PlaceTile:
             key = keys.square_keys().get((action.x, action.y))
-            where = f" (square {key})" if key else ""
+            rotations = distinct_rotations(self.state, keys.tiles.get((action.x, action.y), []))
+            same = [a.rotation for a in rotations]
+            turn = f", rotation {same.index(action.rotation) + 1}" if len(same) > 1 else ""
+            where = f" (square {key}{turn})" if key and action.rotation in same else ""
         for spot in keys.spots:
             if action in spot.actions:
                 where = f" (spot {spot.key}: {spot.name})"

@@ -269,7 +269,7 @@ def _rotation_panel(frame: Frame, width: int) -> Canvas:
         probe.apply(action)
         x, y = action.x, action.y
         view = View(x - 1, x + 1, y - 1, y + 1, FULL, labels=False)
-        pictures.append(draw_board(probe, view, Marks(highlight=(x, y))))
+        pictures.append(draw_board(probe, _trimmed(probe, view), Marks(highlight=(x, y))))
     pic_width = pictures[0].width if pictures else 0
     per_row = max(1, (width + 3) // (pic_width + 3))
     if pic_width > width:
@@ -286,6 +286,13 @@ def _rotation_panel(frame: Frame, width: int) -> Canvas:
         canvas.height - 1, 0, "Pick a rotation by number (Enter: back to the squares)", "key"
     )
     return canvas
+
+
+def _trimmed(state: Any, view: View) -> View:
+    """``view`` without its empty rows above and below the tile being tried."""
+    rows = [y for y in range(view.y0, view.y1 + 1)
+            if any((x, y) in state.board for x in range(view.x0, view.x1 + 1))]  # fmt: skip
+    return View(view.x0, view.x1, min(rows), max(rows), view.scale, view.labels)
 
 
 def _spot_panel(frame: Frame, width: int) -> Canvas:
