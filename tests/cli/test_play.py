@@ -65,19 +65,21 @@ def test_bots_with_the_board_after_each_turn_and_a_delay(cli, monkeypatch):
 
 def test_human_picks_by_keys_saves_and_quits_offering_to_save(cli, tmp_path):
     record = tmp_path / "game.txt"
-    moves = ["a", "a", f"save {record}", "quit", str(tmp_path / "on-quit.txt")]
+    moves = ["a", "figure meeple 0,-1 N", "a", f"save {record}", "quit", str(tmp_path / "q.txt")]
     result = cli("play", "--players", "2", "--bot", "random", "--seed", "13", stdin=_lines(moves))
     assert result.status == 0 and result.err == ""
     out = result.out
     assert "drawn BA/C" in out and "Pick a square (a-b)" in out
     assert "A red: tile BA/C 0,-1 r180" in out  # one rotation fits at a: no rotation asked
     assert "a) S: city - meeple" in out and "b) NL: field - meeple" in out
+    assert "figure meeple 0,-1 N: not a legal figure placement on the tile" in out
+    assert "the spots here: a) S: city, b) NL: field" in out
     assert "A red: figure meeple 0,-1 S" in out
     assert "    A red scores 4 for a city" in out
     assert re.search(r"saved the game to\s+" + re.escape(str(record)), out)
     assert "Save the game first? Type a file name, or Enter to quit without:" in out
     assert out.rstrip().endswith("Game stopped.")
-    for path in (record, tmp_path / "on-quit.txt"):
+    for path in (record, tmp_path / "q.txt"):
         saved = load_record(path)
         assert saved.scores[0] == 4
         assert [a.to_dict()["type"] for a in saved.log[:2]] == ["tile", "figure"]
@@ -88,7 +90,10 @@ def test_mistakes_at_the_prompt_are_explained_and_asked_again(cli):
     result = cli("play", "--seed", "13", stdin=_lines(moves))
     assert result.status == 0 and result.err == ""
     out = result.out
-    assert "'zz' is no key here (a, b) nor a move" in out
+    flowing = " ".join(out.split())  # messages are wrapped to the width
+    assert "'zz' is no key here (a, b), no command (undo, hint, board, save FILE, help, quit)" in (
+        flowing
+    )
     assert "illegal action tile BA/C 9,9 r0: 9,9 does not touch any tile along an edge" in out
     assert "  undo         take back your last decision" in out
     assert "usage: save FILE" in out

@@ -341,6 +341,9 @@ class TerminalGame:
             self.apply(player, action)
         except IllegalActionError as exc:
             frame.message = [illegal_message(exc)]
+            spots = [f"{spot.key}) {spot.name}" for spot in frame.choices.spots]
+            if spots:
+                frame.message.append("the spots here: " + ", ".join(spots))
             return None
         return True
 
@@ -374,7 +377,10 @@ class TerminalGame:
             return action_from_text(text, state)
         except ActionFormatError as exc:
             keys = self.key_list(frame)
-            frame.message = [f"{text!r} is no key here ({keys}) nor a move: {exc}"]
+            frame.message = [
+                f"{text!r} is no key here ({keys}), no command (undo, hint, board, save FILE, "
+                f"help, quit) nor a move: {exc}"
+            ]
         return None
 
     def key_list(self, frame: Frame) -> str:
