@@ -190,6 +190,7 @@ class TerminalGame:
         self.history: list[tuple[int, int, int, str, tuple[int, int] | None]] = []
         self.news: list[str] = []
         self.frame: Frame | None = None
+        self.waiting = False
         self.prompt = ""
 
     def say(self, text: str = "") -> None:
@@ -297,7 +298,11 @@ class TerminalGame:
             frame.last_tiles = self.last_tiles()
             self.frame = frame
             self.show()
-            text = self.read()
+            self.waiting = True  # a resize now redraws this screen
+            try:
+                text = self.read()
+            finally:
+                self.waiting = False
             if text is None:
                 self.say()
                 self.say("End of input: the game is abandoned.")
@@ -518,7 +523,11 @@ class TerminalGame:
         if not self.look.ansi or not hasattr(signal, "SIGWINCH"):
             yield
             return
-        previous = signal.signal(signal.SIGWINCH, lambda _sig, _frame: self.show())
+        def redraw(_signal: int, _frame: object) -> None:
+            if self.waiting:
+                self.show()
+
+        previous = signal.signal(signal.SIGWINCH, redraw)
         try:
             yield
         finally:
