@@ -66,6 +66,7 @@ def _field(request: dict[str, Any], name: str, kinds: type | tuple[type, ...], d
 
 _JSON_NAMES = {
     "int": "a whole number",
+    "bool": "true or false",
     "str": "a string",
     "dict": "an object",
     "list": "a list",
@@ -91,6 +92,7 @@ class Server:
             "state": self._state,
             "save_record": self._save_record,
             "save_position": self._save_position,
+            "board_svg": self._board_svg,
             "quit": self._quit,
         }
 
@@ -281,6 +283,23 @@ class Server:
         from carcassonne.position import dump_position
 
         return _save(dump_position(self._game()), request)
+
+    def _board_svg(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The board as SVG (docs/pictures.md), for a player's view when ``player`` is given:
+        legal moves are marked only when the game waits on that player."""
+        import carcassonne.svg as svg
+
+        state = self._game()
+        player, _ = self._view(request, state)
+        highlight = _field(request, "highlight", bool, True)
+        coordinates = _field(request, "coordinates", bool, True)
+        picture = svg.board(
+            state,
+            player_view=player,
+            highlight="legal" if highlight else None,
+            coordinates=coordinates,
+        )
+        return {"svg": str(picture)}
 
     def _quit(self, request: dict[str, Any]) -> dict[str, Any]:
         self.done = True

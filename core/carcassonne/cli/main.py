@@ -8,9 +8,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from carcassonne.cli import expansions_cmd, play, replay, serve, simulate, tiles_cmd
+from carcassonne.cli import expansions_cmd, play, render, replay, serve, simulate, tiles_cmd
 
-SUBCOMMANDS = [play, simulate, replay, serve, expansions_cmd, tiles_cmd]
+SUBCOMMANDS = [play, simulate, replay, render, serve, expansions_cmd, tiles_cmd]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -101,6 +101,13 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="print the board after each turn of a bots-only game",
     )
+    parser.add_argument(
+        "--svg",
+        metavar="DIR",
+        default=None,
+        help="keep a picture of the board after each turn in DIR (turn-001.svg, ...; "
+        "board.svg is the latest)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -152,6 +159,9 @@ def run(args: argparse.Namespace) -> int:
         state = GameState.new(build_config(args, len(seats)))
         seed = args.seed
     game = TerminalGame(state, seats, seed, delay=args.delay, board_each_turn=args.board)
+    if args.svg:
+        game.svg_dir = Path(args.svg)
+        game.svg_dir.mkdir(parents=True, exist_ok=True)
     return game.play()
 
 
@@ -190,6 +200,8 @@ class TerminalGame:
         self.history: list[tuple[int, int, int, str, tuple[int, int] | None]] = []
         self.news: list[str] = []
         self.frame: Frame | None = None
+        #: Where a picture of the board is kept after each turn (``play --svg DIR``), or None.
+        self.svg_dir: Path | None = None
         self.waiting = False
         self.prompt = ""
 
@@ -257,6 +269,10 @@ class TerminalGame:
         events = state.apply(action)
         square = (action.x, action.y) if type(action) is PlaceTile else None
         self.history.append((before, player, turn, action_text(action), square))
+        if self.svg_dir is not None and any(
+            isinstance(e, ev.TurnStarted | ev.GameOver) for e in events
+        ):
+            self.picture(state.turn - (0 if state.is_over else 1))
         lines = [f"{self.name(player)}: {action_text(action)}"]
         lines += [f"    {line}" for line in self.describe_all(events)]
         for line in lines:
@@ -264,6 +280,16 @@ class TerminalGame:
                 self.news.append(line)  # shown on the next screen
             else:
                 self.say(line)
+
+    def picture(self, turn: int) -> None:
+        """Write the board after ``turn`` to ``turn-NNN.svg`` and ``board.svg`` in the folder
+        of ``--svg`` (each written atomically, so a browser showing it never sees half)."""
+        import carcassonne.svg as svg
+
+        assert self.svg_dir is not None
+        picture = svg.board(self.state)
+        for name in (f"turn-{turn:03d}.svg", "board.svg"):
+            picture.save(self.svg_dir / name)
 
     def describe_all(self, events: list[Any]) -> list[str]:
         lines = []
@@ -523,6 +549,7 @@ class TerminalGame:
         if not self.look.ansi or not hasattr(signal, "SIGWINCH"):
             yield
             return
+
         def redraw(_signal: int, _frame: object) -> None:
             if self.waiting:
                 self.show()

@@ -1,10 +1,12 @@
-"""``carcassonne tiles check|list|show|fmt``: tools for tile-set files (docs/tiles.md)."""
+"""``carcassonne tiles check|list|show|sheet|fmt``: tools for tile-set files (docs/tiles.md,
+pictures: docs/pictures.md)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from carcassonne.cli.game_args import plain
@@ -33,13 +35,30 @@ def add_parser(subparsers: Any) -> None:
     _edition(listing)
     listing.set_defaults(handler=cmd_list)
 
-    show = sub.add_parser("show", help="draw one tile in the terminal")
+    show = sub.add_parser("show", help="draw one tile in the terminal, or as SVG or PNG")
     show.add_argument("id", metavar="ID", help="tile id (BA/RCr) or alias (D)")
     show.add_argument("--rotation", type=int, default=0, choices=(0, 90, 180, 270))
     show.add_argument("--set", dest="set", default=None, help="look only in this set")
     show.add_argument("--file", default=None, help="look in this tile-set file")
+    show.add_argument("--svg", metavar="FILE", default=None, help="write an SVG picture to FILE")
+    show.add_argument(
+        "--png", metavar="FILE", default=None, help="write a PNG picture to FILE (png extra)"
+    )
+    show.add_argument("--size", type=float, default=200, help="picture width in pixels")
     _edition(show)
     show.set_defaults(handler=cmd_show)
+
+    sheet = sub.add_parser("sheet", help="a contact sheet of a tile set (SVG or PNG)")
+    sheet.add_argument(
+        "source", nargs="?", default="base", metavar="SET|FILE", help="default: base"
+    )
+    sheet.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help="the picture: FILE.svg or FILE.png"
+    )
+    sheet.add_argument("--columns", type=int, default=8, help="tiles per row (default 8)")
+    sheet.add_argument("--size", type=float, default=110, help="pixels per tile (default 110)")
+    _edition(sheet)
+    sheet.set_defaults(handler=cmd_sheet)
 
     fmt = sub.add_parser("fmt", help="rewrite tile-set files in canonical form")
     fmt.add_argument("files", nargs="+", metavar="FILE")
@@ -169,6 +188,8 @@ def cmd_show(args: argparse.Namespace) -> int:
             return 1
         for tile in tileset.tiles:
             if args.id in (tile.id, tile.alias):
+                if args.svg or args.png:
+                    return _save_tile_pictures(tile, tileset, args)
                 alias = f" ({tile.alias})" if tile.alias else ""
                 print(f"{tile.id}{alias}: {tile.description}")
                 if args.rotation:
@@ -185,6 +206,56 @@ def cmd_show(args: argparse.Namespace) -> int:
                 return 0
     _err(f"carcassonne tiles: no tile '{args.id}' in {', '.join(sources)}")
     return 1
+
+
+def _save_pictures(pictures: list[tuple[str, Any]], what: str) -> int:
+    """Write ``(path, SvgImage)`` pairs (PNG for ``.png`` names); one line per file or error."""
+    from carcassonne.errors import CarcassonneError
+
+    for path, picture in pictures:
+        try:
+            picture.save(path)
+        except CarcassonneError as err:  # the png extra is missing
+            _err(f"carcassonne tiles: {err}")
+            return 1
+        except OSError as err:
+            _err(f"carcassonne tiles: cannot write {path}: {err.strerror or err}")
+            return 1
+        print(f"{path}: {what}")
+    return 0
+
+
+def _save_tile_pictures(tile: TileType, tileset: TileSet, args: argparse.Namespace) -> int:
+    import carcassonne.svg as svg
+
+    picture = svg.tile(tile, args.rotation, size=args.size, kinds=catalog.installed_kinds())
+    targets = [(p, picture) for p in (args.svg, args.png) if p]
+    return _save_pictures(targets, f"tile {tile.id} of {tileset.name}, rotation {args.rotation}")
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    import carcassonne.svg as svg
+
+    if not args.output.lower().endswith((".svg", ".png")):
+        _err(f"carcassonne tiles: {args.output}: the picture's name must end in .svg or .png")
+        return 2
+    sets = _sets()
+    if args.source not in sets and not Path(args.source).is_file():
+        _err(
+            f"carcassonne tiles: no tile set or file '{args.source}' "
+            f"(installed sets: {', '.join(sets)})"
+        )
+        return 1
+    try:
+        tileset = _load(sets.get(args.source, args.source), args.edition)
+    except TileSetError as err:
+        _err(*(str(p) for p in err.problems))
+        return 1
+    picture = svg.tile_sheet(tileset, columns=max(1, args.columns), size=args.size)
+    total = sum(t.count for t in tileset.tiles)
+    return _save_pictures(
+        [(args.output, picture)], f"{tileset.name}, {len(tileset.tiles)} tile types, {total} tiles"
+    )
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:

@@ -1,0 +1,106 @@
+"""``carcassonne render FILE -o board.svg|png``: a picture of the board of a game record or a
+position, at the end or at the start of any turn (docs/pictures.md)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from carcassonne import GameState
+from carcassonne.cli.game_args import UserError, plain, user_errors
+from carcassonne.values import ForcedDraw
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "render",
+        help="draw the board of a game record or a position as SVG or PNG",
+        description=plain(__doc__.splitlines()[0]),
+    )
+    parser.add_argument("file", metavar="RECORD|POSITION", help="a game record or a position")
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help="the picture: FILE.svg or FILE.png"
+    )
+    parser.add_argument(
+        "--turn",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the board when turn N starts (its tile drawn, where it fits highlighted); "
+        "default: the end of the record",
+    )
+    parser.add_argument(
+        "--player", type=int, default=None, metavar="P", help="draw player P's view"
+    )
+    parser.add_argument("--size", type=float, default=64, help="pixels per square (default 64)")
+    parser.add_argument(
+        "--no-highlight", action="store_true", help="do not mark where the next move may go"
+    )
+    parser.add_argument("--no-coordinates", action="store_true", help="no coordinates")
+    parser.set_defaults(handler=run)
+
+
+def load_game(path: str) -> GameState:
+    """The game of a record (a file with a ``---`` line) or of a position (any other TOML)."""
+    from carcassonne.position import PositionError, load_position
+    from carcassonne.record import RecordError, load_record
+
+    file = Path(path)
+    if not file.is_file():
+        raise UserError(f"{path}: no such file", status=1)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"{path}: cannot read the file: {exc}", status=1) from None
+    is_record = any(line.strip() == "---" for line in text.splitlines())
+    try:
+        if is_record:
+            return load_record(text, text=True)
+        return load_position(text, text=True)
+    except (RecordError, PositionError) as exc:
+        what = "record" if is_record else "position"
+        raise UserError(f"{path}: not a valid {what}: {exc}", status=1) from None
+
+
+def at_turn(state: GameState, turn: int) -> GameState:
+    """The game when ``turn`` starts, replayed from the game's origin."""
+    if turn < 1:
+        raise UserError(f"--turn must be at least 1, not {turn}")
+    replay = state.clone()
+    if replay.log:
+        replay.undo(len(replay.log))
+    if replay.turn >= turn:
+        return replay
+    for entry in state.log:
+        if isinstance(entry, ForcedDraw):
+            replay.force_draw(entry.tile)
+        else:
+            replay.apply(entry)
+        if replay.turn >= turn and not isinstance(entry, ForcedDraw):
+            return replay
+    raise UserError(f"the game has {state.turn} turns; there is no turn {turn}", status=1)
+
+
+@user_errors
+def run(args: argparse.Namespace) -> int:
+    import carcassonne.svg as svg
+
+    output = Path(args.output)
+    if output.suffix.lower() not in (".svg", ".png"):
+        raise UserError(f"{args.output}: the picture's name must end in .svg or .png")
+    state = load_game(args.file)
+    if args.turn is not None:
+        state = at_turn(state, args.turn)
+    if args.player is not None and not 0 <= args.player < state.config.players:
+        raise UserError(f"no player {args.player} in this game (0 to {state.config.players - 1})")
+    picture = svg.board(
+        state,
+        player_view=args.player,
+        highlight=None if args.no_highlight else "legal",
+        size=args.size,
+        coordinates=not args.no_coordinates,
+    )
+    picture.save(output)
+    print(f"{output}: turn {state.turn}, {len(state.board)} tiles, {len(state.figures())} figures")
+    return 0
