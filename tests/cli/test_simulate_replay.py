@@ -65,7 +65,7 @@ def test_simulate_per_seat_bots_text_summary_progress_and_records(cli, tmp_path)
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--bot", "clever"], "carcassonne: unknown bot 'clever' (known: greedy, random)"),
+        (["--bot", "clever"], "carcassonne: unknown bot 'clever' (known: greedy, mcts, random)"),
         (["--bot", "random,greedy", "--players", "3"], "carcassonne: --players 3 but 2 bots"),
         (["--games", "0"], "carcassonne: --games must be at least 1"),
         (["--expansions", "dragons"], "carcassonne: unknown expansion 'dragons'"),

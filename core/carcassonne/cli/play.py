@@ -29,7 +29,7 @@ from typing import IO, Any
 
 from carcassonne import events as ev
 from carcassonne.actions import PlaceTile
-from carcassonne.bots import BOTS, make_bot
+from carcassonne.bots import BOTS, BotError, bot_from_spec, check_spec, make_bot
 from carcassonne.cli.board_view import Marks, board_pages, player_letter
 from carcassonne.cli.canvas import Look
 from carcassonne.cli.game_args import (
@@ -76,13 +76,14 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--bot",
         default="greedy",
-        choices=sorted(BOTS),
-        help="the bot for the seats after the first (human) one (default greedy)",
+        metavar="SPEC",
+        help=f"the bot for the seats after the first (human) one: {', '.join(sorted(BOTS))}, "
+        "with options as in mcts:seconds=1 (default greedy)",
     )
     parser.add_argument(
         "--seats",
         metavar="LIST",
-        help="every seat in order, e.g. human,greedy,random (overrides --bot)",
+        help="every seat in order, e.g. human,mcts,greedy (overrides --bot)",
     )
     parser.add_argument(
         "--load",
@@ -115,13 +116,16 @@ def seats_from_args(args: argparse.Namespace, players: int | None = None) -> lis
     if args.seats:
         seats = parse_names(args.seats)
         for seat in seats:
-            if seat != HUMAN and seat not in BOTS:
+            if seat != HUMAN and seat.partition(":")[0] not in BOTS:
                 known = ", ".join([HUMAN, *sorted(BOTS)])
                 raise UserError(f"unknown seat {seat!r} (known: {known})")
+            if seat != HUMAN:
+                check_bot(seat)
         wanted = args.players if players is None else players
         if wanted is not None and wanted != len(seats):
             raise UserError(f"{wanted} players but {len(seats)} seats given")
         return seats
+    check_bot(args.bot)
     if players is None:
         players = 2 if args.players is None else args.players
     return [HUMAN] + [args.bot] * max(players - 1, 0)
@@ -142,6 +146,13 @@ def load_game(path: str) -> GameState:
     except CarcassonneError as exc:
         raise UserError(f"{path}: {exc}", 1) from None
     return state
+
+
+def check_bot(spec: str) -> None:
+    try:
+        check_spec(spec)
+    except BotError as exc:
+        raise UserError(str(exc)) from None
 
 
 @user_errors
@@ -186,7 +197,7 @@ class TerminalGame:
         self.state = state
         self.seats = seats
         self.seed = seed
-        self.bots = {p: make_bot(seat, 0) for p, seat in enumerate(seats) if seat != HUMAN}
+        self.bots = {p: bot_from_spec(seat, 0) for p, seat in enumerate(seats) if seat != HUMAN}
         self.inp = inp if inp is not None else sys.stdin
         self.out = out if out is not None else sys.stdout
         self.look = Look.of(self.out)

@@ -15,7 +15,8 @@ from typing import Any
 from carcassonne.cli.board_view import player_letter
 from carcassonne.cli.game_args import UserError, plain, user_errors
 from carcassonne.serialize import action_text
-from carcassonne.state import ForcedDraw, GameState
+from carcassonne.state import GameState
+from carcassonne.values import ForcedDraw
 
 
 def add_parser(subparsers: Any) -> None:

@@ -1,32 +1,41 @@
-"""``carcassonne simulate --games N``: bot games in a row, then a summary.
+"""``carcassonne simulate --games N``: bot games on every core (or a cluster), then a summary.
 
-Game ``i`` uses the seed ``--seed + i`` and bots seeded from it, so a simulation is reproducible.
-The summary gives the speed, the mean and spread of every seat's score, win rates (a shared
-victory counts as a fraction of a win for each winner) and the points scored by feature kind.
+Game ``i`` uses the seed ``--seed + i`` and bots seeded from it, so a simulation is reproducible
+and its summary is the same for any ``--jobs``, ``--batch`` or ``--cluster`` (the statistics
+are integer sums merged exactly; see :mod:`carcassonne.simulation`). The summary gives the
+speed, the mean and spread of every seat's score, win rates (a shared victory counts as a
+fraction of a win for each winner) and the points scored by feature kind. Ctrl-C stops the run
+and prints the summary of the games finished so far.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-import statistics
 import sys
-import time
-from collections import defaultdict
-from pathlib import Path
+from collections.abc import Iterator
+from concurrent.futures import Executor
 from typing import IO, Any
 
-from carcassonne import events as ev
-from carcassonne.bots import BOTS, make_bot
+from carcassonne.bots import BOTS, BotError, check_spec
 from carcassonne.cli.game_args import (
+    FAILURE,
     UserError,
     add_game_arguments,
     build_config,
     parse_names,
     user_errors,
 )
-from carcassonne.config import GameConfig
-from carcassonne.state import GameState
+from carcassonne.simulation import cpu_count, simulate
+from carcassonne.simulation.clusters import (
+    CLUSTERS,
+    MissingExtraError,
+    cluster_executor,
+    cluster_workers,
+)
+
+INTERRUPTED = 130
 
 
 def add_parser(subparsers: Any) -> None:
@@ -34,15 +43,39 @@ def add_parser(subparsers: Any) -> None:
         "simulate",
         help="play many bot games and summarise the results",
         description="Play bot games and print a summary: speed, scores, win rates, points by "
-        "feature kind.",
+        "feature kind. Runs on every core by default, or on a Dask or Ray cluster.",
     )
     parser.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     add_game_arguments(parser, players_default=None)
     parser.add_argument(
         "--bot",
         default="greedy",
-        metavar="NAME[,NAME...]",
-        help=f"bot for every seat, or one per seat ({', '.join(sorted(BOTS))}; default greedy)",
+        metavar="SPEC[,SPEC...]",
+        help=f"bot for every seat, or one per seat ({', '.join(sorted(BOTS))}; default greedy); "
+        "a spec may add options: mcts:iterations=200, mcts:seconds=1",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"worker processes (default: every core, {cpu_count()} here; 1: this process only)"
+        "; with --cluster: the workers of the local cluster, or with --scheduler the number "
+        "to size batches for (default: the cluster's)",
+    )
+    parser.add_argument(
+        "--batch", type=int, metavar="N", help="games per task (default: about 4 tasks a worker)"
+    )
+    parser.add_argument(
+        "--cluster",
+        choices=CLUSTERS,
+        help="run the games on Dask or Ray (extras carcassonne-engine[dask] / [ray])",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="the cluster to use: a Dask scheduler (tcp://host:8786) or a Ray address "
+        "(host:6379); default a local cluster",
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--save-dir", metavar="DIR", help="save every game's record in DIR")
@@ -55,8 +88,10 @@ def add_parser(subparsers: Any) -> None:
 def seat_bots(text: str, players: int | None) -> list[str]:
     names = parse_names(text)
     for name in names:
-        if name not in BOTS:
-            raise UserError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
+        try:
+            check_spec(name)
+        except BotError as exc:
+            raise UserError(str(exc)) from None
     if not names:
         raise UserError("--bot needs at least one bot name")
     if len(names) == 1:
@@ -70,117 +105,59 @@ def seat_bots(text: str, players: int | None) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UserError("--games must be at least 1")
-    seats = seat_bots(args.bot, args.players)
-    config = build_config(args, len(seats))
+    if args.jobs is not None and args.jobs < 1:
+        raise UserError("--jobs must be at least 1")
+    if args.batch is not None and args.batch < 1:
+        raise UserError("--batch must be at least 1")
+    if args.scheduler and not args.cluster:
+        raise UserError("--scheduler needs --cluster dask or --cluster ray")
     if args.save_dir is not None and not args.save_dir.strip():
         raise UserError("--save-dir needs a folder name")
-    save_dir = Path(args.save_dir) if args.save_dir is not None else None
-    if save_dir is not None:
-        save_dir.mkdir(parents=True, exist_ok=True)
-        from carcassonne.record import save_record
-    progress = args.progress or sys.stderr.isatty()
-    summary = Summary(config, seats)
-    started = time.perf_counter()
-    for i in range(args.games):
-        seed = args.seed + i
-        # a record names the configuration's seed: give a saved game its own configuration
-        game_config = config if save_dir is None else build_config(args, len(seats), seed)
-        state = play_game(game_config, seats, seed, summary)
-        if save_dir is not None:
-            save_record(state, save_dir / f"game-{seed}.txt")
-        if progress:
-            progress_bar(i + 1, args.games, time.perf_counter() - started, sys.stderr)
-    if progress:
+    seats = seat_bots(args.bot, args.players)
+    config = build_config(args, len(seats))
+    jobs = args.jobs if args.jobs is not None else cpu_count()
+    show = args.progress or sys.stderr.isatty()
+    progress = (lambda done, total, seconds: progress_bar(done, total, seconds, sys.stderr)) if (
+        show
+    ) else None  # fmt: skip
+    try:
+        with executor_for(args.cluster, args.scheduler, jobs) as executor:
+            if args.cluster and args.scheduler and args.jobs is None:
+                jobs = cluster_workers(args.cluster) or jobs  # size batches for the cluster
+            outcome = simulate(
+                config.describe(),
+                seats,
+                args.games,
+                first_seed=args.seed,
+                jobs=jobs,
+                executor=executor,
+                batch=args.batch,
+                save_dir=args.save_dir,
+                progress=progress,
+            )
+    except MissingExtraError as exc:
+        raise UserError(str(exc), FAILURE) from None
+    if show:
         print(file=sys.stderr)
-    result = summary.result(time.perf_counter() - started)
+    if outcome.stats.games == 0:
+        print("carcassonne: interrupted before any game finished", file=sys.stderr)
+        return INTERRUPTED
+    result = outcome.summary()
     if args.json:
         print(json.dumps(result, sort_keys=True, indent=2))
     else:
         print(format_summary(result))
-    return 0
+    return INTERRUPTED if outcome.interrupted else 0
 
 
-def play_game(config: GameConfig, seats: list[str], seed: int, summary: Summary) -> GameState:
-    """One bot game with the given seed; its events go into ``summary``."""
-    state = GameState.new(config, seed=seed)
-    bots = [make_bot(name, seed * 31 + p + 1) for p, name in enumerate(seats)]
-    summary.events(state.last_events)
-    while not state.is_over:
-        summary.events(state.apply(bots[state.pending.player].choose(state)))
-    summary.game(state)
-    return state
-
-
-class Summary:
-    """Running totals over the games of a simulation."""
-
-    def __init__(self, config: GameConfig, seats: list[str]) -> None:
-        self.config = config
-        self.seats = seats
-        self.scores: list[list[int]] = [[] for _ in seats]
-        self.wins = [0.0] * len(seats)
-        self.outright = [0] * len(seats)
-        self.kind_points: dict[str, int] = defaultdict(int)
-        self.kind_scorings: dict[str, int] = defaultdict(int)
-        self.completed: dict[str, int] = defaultdict(int)
-        self.actions = 0
-
-    def events(self, events: list[Any]) -> None:
-        for event in events:
-            if isinstance(event, ev.PointsScored):
-                self.kind_points[event.kind] += event.points
-                self.kind_scorings[event.kind] += 1
-            elif isinstance(event, ev.FeatureCompleted):
-                self.completed[event.kind] += 1
-
-    def game(self, state: GameState) -> None:
-        self.actions += len(state.log)
-        for p, score in enumerate(state.scores):
-            self.scores[p].append(score)
-        winners = state.winners()
-        for p in winners:
-            self.wins[p] += 1 / len(winners)
-            if len(winners) == 1:
-                self.outright[p] += 1
-
-    def result(self, seconds: float) -> dict[str, Any]:
-        games = len(self.scores[0])
-        seats = []
-        for p, bot in enumerate(self.seats):
-            scores = self.scores[p]
-            seats.append(
-                {
-                    "seat": p,
-                    "name": self.config.names[p],
-                    "bot": bot,
-                    "mean": round(statistics.fmean(scores), 2),
-                    "stdev": round(statistics.pstdev(scores), 2),
-                    "min": min(scores),
-                    "max": max(scores),
-                    "wins": round(self.wins[p], 3),
-                    "outright_wins": self.outright[p],
-                    "win_rate": round(self.wins[p] / games, 3),
-                }
-            )
-        kinds = sorted(set(self.kind_points) | set(self.completed))
-        return {
-            "games": games,
-            "players": self.config.players,
-            "expansions": list(self.config.expansions),
-            "options": dict(self.config.options),
-            "seconds": round(seconds, 3),
-            "games_per_second": round(games / seconds, 2) if seconds > 0 else None,
-            "actions": self.actions,
-            "seats": seats,
-            "features": {
-                kind: {
-                    "completed": self.completed.get(kind, 0),
-                    "scorings": self.kind_scorings.get(kind, 0),
-                    "points": self.kind_points.get(kind, 0),
-                }
-                for kind in kinds
-            },
-        }
+@contextlib.contextmanager
+def executor_for(cluster: str | None, address: str | None, jobs: int) -> Iterator[Executor | None]:
+    """The cluster's executor, or ``None``: ``simulate`` then starts its own worker processes."""
+    if cluster is None:
+        yield None
+    else:
+        with cluster_executor(cluster, address, jobs) as executor:
+            yield executor
 
 
 def format_summary(result: dict[str, Any]) -> str:
@@ -190,12 +167,14 @@ def format_summary(result: dict[str, Any]) -> str:
         + (f", expansions: {', '.join(result['expansions'])}" if result["expansions"] else "")
         + f" in {result['seconds']:.2f} s"
         + (f" ({speed:.1f} games/s)" if speed else ""),
-        "",
-        "seat  bot     mean   stdev  min  max  wins    win rate",
     ]
+    if result["interrupted"]:
+        lines.append(f"interrupted: {result['games']} of {result['requested']} games played")
+    width = max(6, *(len(seat["bot"]) for seat in result["seats"]))
+    lines += ["", f"seat  {'bot':<{width}}   mean  stdev  min  max  wins    win rate"]
     for seat in result["seats"]:
         lines.append(
-            f"{seat['seat']:<4}  {seat['bot']:<6} {seat['mean']:>6.1f} {seat['stdev']:>6.1f}"
+            f"{seat['seat']:<4}  {seat['bot']:<{width}} {seat['mean']:>6.1f} {seat['stdev']:>6.1f}"
             f" {seat['min']:>4} {seat['max']:>4}  {seat['wins']:<6g}  {seat['win_rate']:>7.1%}"
         )
     lines += ["", "feature     completed  scorings   points"]
@@ -205,8 +184,15 @@ def format_summary(result: dict[str, Any]) -> str:
 
 
 def progress_bar(done: int, total: int, seconds: float, out: IO[str], width: int = 30) -> None:
+    """``[####------] 40/100 games  12.3 games/s  ETA 0:00:05`` on one line, redrawn."""
     filled = width * done // total
     rate = done / seconds if seconds > 0 else 0.0
+    eta = clock((total - done) / rate) if rate > 0 else "?"
     bar = "#" * filled + "-" * (width - filled)
-    out.write(f"\r[{bar}] {done}/{total} games  {rate:.1f} games/s")
+    out.write(f"\r[{bar}] {done}/{total} games  {rate:.1f} games/s  ETA {eta}   ")
     out.flush()
+
+
+def clock(seconds: float) -> str:
+    whole = round(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02}:{whole % 60:02}"

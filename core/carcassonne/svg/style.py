@@ -137,10 +137,9 @@ def default_style(kind: FeatureKind | None, name: str) -> KindStyle:
 
 
 def _declared_style(kind: FeatureKind | None) -> dict[str, object]:
-    """The look a kind declares through an optional ``svg_style`` attribute: a mapping, or a
-    tuple of ``(key, value)`` pairs (hashable, for a field of a frozen dataclass). This is the
-    only place that reads it."""
-    declared = getattr(kind, "svg_style", None) if kind is not None else None
+    """The look a kind declares in ``FeatureKind.svg_style``: ``(key, value)`` pairs (or a
+    mapping, from a plugin's own kind class). This is the only place that reads it."""
+    declared: object = kind.svg_style if kind is not None else None
     if isinstance(declared, Mapping):
         return dict(declared)
     if isinstance(declared, tuple) and all(

@@ -94,6 +94,10 @@ class FeatureKind:
     #: One character that draws the kind in text pictures (tile and board views); empty: the
     #: kind's initial (centre kinds) or the picture's default for its shape.
     glyph: str = ""
+    #: How pictures draw it (``carcassonne.svg``): ``(key, value)`` pairs among ``shape``
+    #: (``area``, ``path``, ``walls``, ``building``, ``bush``, ``marker``, ``ground``), ``fill``,
+    #: ``stroke``, ``width``, ``label``; empty: a default look from its shape (docs/pictures.md).
+    svg_style: tuple[tuple[str, str | float], ...] = ()
 
     def attribute(self, name: str) -> Attribute:
         """The declaration of attribute ``name`` (a plain one if none was declared)."""

@@ -1,4 +1,4 @@
-"""Simple computer players: a random bot and a greedy bot.
+"""The simple computer players: a random bot and a greedy bot (no look-ahead past one move).
 
 A bot answers whatever decision is pending, whoever it belongs to (``state.pending.player``):
 the active player's tile and figure choices as well as the decisions expansions give other
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from carcassonne.actions import Draw
 
@@ -28,6 +28,8 @@ class SeededBot(ABC):
     """A bot that answers whatever decision is pending, with its own seeded random generator."""
 
     name = "bot"
+    #: The keyword options the bot takes, with their types (``make_bot`` checks them).
+    options: ClassVar[dict[str, type]] = {}
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
@@ -96,15 +98,3 @@ def _gains(before: list[int], after: list[int], player: int) -> tuple[int, int]:
     own = after[player] - before[player]
     others = sum(a - b for a, b in zip(after, before, strict=True)) - own
     return (own, -others)
-
-
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
-
-
-def make_bot(name: str, seed: int | None = 0) -> Any:
-    """A bot by registry name; ``KeyError`` with the known names otherwise."""
-    try:
-        cls = BOTS[name]
-    except KeyError:
-        raise KeyError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
-    return cls(seed)

@@ -95,9 +95,9 @@ def test_bots_answer_decisions_of_players_other_than_the_active_one():
 
 
 def test_registry_and_errors():
-    assert sorted(BOTS) == ["greedy", "random"]
+    assert sorted(BOTS) == ["greedy", "mcts", "random"]
     assert isinstance(make_bot("greedy", 3), GreedyBot)
-    with pytest.raises(KeyError, match="unknown bot 'clever' \\(known: greedy, random\\)"):
+    with pytest.raises(KeyError, match="unknown bot 'clever' \\(known: greedy, mcts, random\\)"):
         make_bot("clever")
     over = board(["BA/RCr @(0,0) r0"], pile=[])
     for bot in (RandomBot(), GreedyBot()):

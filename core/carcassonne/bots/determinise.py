@@ -1,0 +1,69 @@
+"""Sampling the hidden draw pile for a search: one order consistent with what a player knows.
+
+A player sees the board, the drawn tile and how many tiles are left, and knows the game's tile
+list, so the multiset of the remaining tiles is public; their order is not. The only structure
+of the order that a player knows is the configuration's: stacks drawn one after the other (the
+River's before the others) and tiles that go to the bottom of their stack (the River's lake).
+:class:`PileSampler` splits the remaining tiles into those stacks once per decision and then
+draws orders uniformly among the consistent ones, as many as the search wants.
+
+The sampler reads the configuration's ``stacks`` and ``bottom`` and gives a *clone* its pile with
+``GameState.set_draw_pile``. Nothing here depends on an expansion.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from carcassonne.state import GameState
+
+
+class PileSampler:
+    """Draws orders of ``state``'s remaining tiles that a player of that state cannot rule out."""
+
+    def __init__(self, state: GameState) -> None:
+        self.bottom = frozenset(state.config.bottom)
+        self.groups = _groups(state)
+
+    def sample(self, rng: random.Random) -> list[str]:
+        """One consistent order, the next tile to be drawn first."""
+        order: list[str] = []
+        bottom = self.bottom
+        for group in self.groups:
+            tiles = list(group)
+            rng.shuffle(tiles)
+            if bottom:
+                tiles.sort(key=lambda tile: tile in bottom)  # stable: the rest stay shuffled
+            order.extend(tiles)
+        return order
+
+    def deal(self, state: GameState, rng: random.Random) -> None:
+        """Give ``state`` (a clone of the sampled state) a freshly sampled pile."""
+        state.set_draw_pile(self.sample(rng))
+
+
+def _groups(state: GameState) -> list[tuple[str, ...]]:
+    """The remaining tiles by stack, in draw order.
+
+    Stacks are drawn one after the other, so the stacks after the one being drawn are still
+    complete: take whole stacks from the last one back while they fit in what remains; what is
+    left is the rest of the current stack. (A pile rearranged by hand — a puzzle position, a
+    forced draw — may break that pattern; the leftover is then one group, which is still the
+    same multiset.)
+    """
+    remaining = Counter(state.draw_pile())
+    stacks = [state.config.stacks[key] for key in sorted(state.config.stacks)]
+    complete: list[tuple[str, ...]] = []
+    for stack in reversed(stacks):
+        if not stack:
+            continue
+        needed = Counter(stack)
+        if any(remaining[tile] < n for tile, n in needed.items()):
+            break
+        remaining -= needed
+        complete.append(tuple(stack))
+    current = tuple(sorted(remaining.elements()))
+    groups = [current] if current else []
+    return groups + complete[::-1]
+

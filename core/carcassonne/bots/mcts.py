@@ -1,0 +1,191 @@
+"""``mcts``: a searching bot — UCT over determinisations of the hidden draw pile.
+
+The only hidden information in a game is the order of the draw pile. Each iteration of the
+search therefore starts from a clone of the state whose pile has been re-dealt in an order the
+deciding player cannot rule out (:mod:`carcassonne.bots.determinise`), walks down one shared
+tree choosing actions with UCB1 for whoever decides at each node, adds one action, plays the
+rest randomly and backs the result up. The tree is keyed by actions and by the tile each action
+led to drawing, so a node's legal actions are the same in every determinisation that reaches
+it (information-set search: the bot never peeks at the real pile).
+
+Random playouts of a whole game are long and noisy, so a playout stops after ``horizon``
+more tiles: the pile is emptied and the engine's own final scoring values everything still
+open (a farm, an unfinished city with its meeple). A playout's result for a player mixes the
+win (shared wins split) with the score margin over the best opponent, both in [0, 1].
+
+The search uses only ``legal_actions``, ``apply``, ``clone``, ``pending``, ``drawn``,
+``scores`` and ``is_over``, so it plays every expansion mix, a fan's included. With a fixed
+``iterations`` it is deterministic for its seed; with ``seconds`` it searches until the time
+is up (the number of iterations, and so the move, then depends on the machine).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, ClassVar
+
+from carcassonne.bots.determinise import PileSampler
+from carcassonne.bots.errors import BotOptionError
+from carcassonne.bots.simple import SeededBot
+from carcassonne.state import GameState
+
+Action = Any  # any action type, core or plugin: hashable and comparable, that is all we need
+
+
+class _Edge:
+    """An action taken at a node: its statistics and the nodes it led to, by tile drawn."""
+
+    __slots__ = ("visits", "total", "outcomes")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0  # summed results for the player who decided at the parent
+        self.outcomes: dict[str | None, _Node] = {}
+
+
+class _Node:
+    __slots__ = ("visits", "edges")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.edges: dict[Action, _Edge] = {}
+
+
+class MctsBot(SeededBot):
+    """UCT with determinisation; see the module docstring.
+
+    ``iterations`` and ``seconds`` bound the search per decision (the first reached stops it;
+    at least one must be given), ``exploration`` is the UCB1 constant, ``horizon`` the number
+    of tiles a playout draws before the final scoring values the board (0: play to the end),
+    ``margin_weight`` the share of the score margin in a result, ``margin_scale`` the margin
+    (points) worth three quarters of that share.
+    """
+
+    name = "mcts"
+    options: ClassVar[dict[str, type]] = {
+        "iterations": int,
+        "seconds": float,
+        "exploration": float,
+        "horizon": int,
+        "margin_weight": float,
+        "margin_scale": float,
+    }
+
+    def __init__(
+        self,
+        seed: int | None = 0,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        horizon: int = 8,
+        margin_weight: float = 0.5,
+        margin_scale: float = 15.0,
+    ) -> None:
+        super().__init__(seed)
+        if iterations is None and seconds is None:
+            iterations = 200
+        if iterations is not None and iterations < 1:
+            raise BotOptionError("mcts: iterations must be at least 1")
+        if seconds is not None and seconds <= 0:
+            raise BotOptionError("mcts: seconds must be positive")
+        if horizon < 0:
+            raise BotOptionError("mcts: horizon must be 0 (whole games) or more")
+        if not 0 <= margin_weight <= 1:
+            raise BotOptionError("mcts: margin_weight must be between 0 and 1")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.horizon = horizon
+        self.margin_weight = margin_weight
+        self.margin_scale = margin_scale / math.atanh(0.5)  # tanh(scale_points / s) = 0.5
+        self.last_iterations = 0  # iterations of the latest search (benchmarks read it)
+
+    def pick(self, state: GameState, actions: list[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        root = _Node()
+        sampler = PileSampler(state)
+        limit = self.iterations
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while limit is None or done < limit:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, state, sampler)
+            done += 1
+        self.last_iterations = done
+        # the most visited action; ties go to the better total, then to the first listed
+        edges = root.edges
+        return max(
+            (a for a in actions if a in edges),
+            key=lambda a: (edges[a].visits, edges[a].total),
+        )
+
+    def _iterate(self, root: _Node, state: GameState, sampler: PileSampler) -> None:
+        rng = self.rng
+        game = state.clone()
+        sampler.deal(game, rng)
+        node = root
+        path: list[tuple[_Node, _Edge, int]] = []
+        while not game.is_over:
+            actions = game.legal_actions()
+            player = game.pending.player
+            edges = node.edges
+            untried = [a for a in actions if a not in edges]
+            if untried:  # expansion: one new action, then a playout
+                action = untried[rng.randrange(len(untried))]
+                edge = edges[action] = _Edge()
+                game.apply(action)
+                path.append((node, edge, player))
+                break
+            action, edge = self._select(node, actions)
+            game.apply(action)
+            path.append((node, edge, player))
+            child = edge.outcomes.get(game.drawn)
+            if child is None:
+                child = edge.outcomes[game.drawn] = _Node()
+            node = child
+        self._playout(game)
+        results = self._results(game.scores)
+        for node, edge, player in path:
+            node.visits += 1
+            edge.visits += 1
+            edge.total += results[player]
+
+    def _select(self, node: _Node, actions: list[Action]) -> tuple[Action, _Edge]:
+        """UCB1 among ``actions`` (all tried) for the player deciding at ``node``."""
+        edges = node.edges
+        spread = self.exploration * math.sqrt(math.log(node.visits))
+        best_action, best_edge, best_value = None, None, -1.0
+        for action in actions:
+            edge = edges[action]
+            value = edge.total / edge.visits + spread / math.sqrt(edge.visits)
+            if value > best_value:
+                best_action, best_edge, best_value = action, edge, value
+        assert best_edge is not None
+        return best_action, best_edge
+
+    def _playout(self, game: GameState) -> None:
+        """Random moves until the game ends, cut short ``horizon`` tiles from now."""
+        choice = self.rng.choice
+        stop = game.tiles_left() - self.horizon if self.horizon else -1
+        while not game.is_over:
+            if stop >= 0 and game.tiles_left() <= stop and game.pending.kind != "draw":
+                game.set_draw_pile([])  # the game ends with this turn: final scoring values it
+                stop = -1
+            game.apply(choice(game.legal_actions()))
+
+    def _results(self, scores: list[int]) -> list[float]:
+        """Per player, a result in [0, 1]: the win share mixed with the score margin."""
+        top = max(scores)
+        winners = scores.count(top)
+        weight = self.margin_weight
+        results = []
+        for p, score in enumerate(scores):
+            best_other = max(s for q, s in enumerate(scores) if q != p)
+            win = 1.0 / winners if score == top else 0.0
+            margin = 0.5 + 0.5 * math.tanh((score - best_other) / self.margin_scale)
+            results.append((1 - weight) * win + weight * margin)
+        return results

@@ -1,0 +1,221 @@
+"""Observations as numpy tensors: board planes plus a few vectors, one flat float32 array.
+
+The board window is the same as the action encoding's (``-radius .. radius`` on both axes). Each
+square is drawn as 3 x 3 cells (corners, sides, centre), so a city on the north side of the tile
+at (x, y) lights the cell at row ``3 * (y + radius)``, column ``3 * (x + radius) + 1``. A
+feature that runs through its tile (two sides or more) also lights the centre, so the picture
+keeps which sides connect. Planes, in order:
+
+* ``tile``: every cell of a placed tile;
+* one per feature kind (sorted by name): the cells the kind covers;
+* one per player, ``owner``: cells of features on which that player has a figure;
+* one per player, ``figures``: the cell where each of that player's figures stands (a count);
+* ``last``: the tile placed this turn (the figure phase refers to it).
+
+Vectors: ``drawn`` (one-hot over the tile ids, sorted), ``pile`` (how many of each tile id
+remain to be drawn, a public count), ``decision`` (one-hot over :data:`DECISIONS`), ``seat``
+(row 0: the observing player, row 1: the player to act), ``supply`` (players x figure kinds,
+sorted), ``scores`` (points). Everything is named and shaped in :attr:`Layout.pieces`, and
+:meth:`Layout.views` gives named views of a flat array, as OpenSpiel's observers do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from carcassonne import GameConfig, GameState
+from carcassonne.envs import require
+from carcassonne.geometry import CORNERS, HALVES, SIDES
+
+#: A numpy float32 array (numpy is optional, so the type checker sees Any).
+FloatArray = Any
+
+#: The decision kinds the ``decision`` vector tells apart; a plugin's kind counts as ``other``.
+DECISIONS: tuple[str, ...] = ("draw", "tile", "figure", "other", "end")
+
+#: (row, column) of each named location's cell in a square's 3 x 3 picture.
+_SIDE_CELL = {"N": (0, 1), "E": (1, 2), "S": (2, 1), "W": (1, 0)}
+_CORNER_CELL = {"NW": (0, 0), "NE": (0, 2), "SE": (2, 2), "SW": (2, 0)}
+#: A half-edge is drawn in the corner it touches (NL is the west half of the north side).
+_HALF_CORNER = dict(zip(HALVES, ("NW", "NE", "NE", "SE", "SE", "SW", "SW", "NW"), strict=True))
+_CENTRE = (1, 1)
+
+Cell = tuple[int, int]
+
+
+def location_cell(location: str) -> Cell:
+    """The cell of a figure's location: sides, corners, half-edges; anything else the centre."""
+    if location in _SIDE_CELL:
+        return _SIDE_CELL[location]
+    if location in _CORNER_CELL:
+        return _CORNER_CELL[location]
+    if location in _HALF_CORNER:
+        return _CORNER_CELL[_HALF_CORNER[location]]
+    return _CENTRE
+
+
+class Layout:
+    """Shapes and offsets of one configuration's observation, and the code that fills it."""
+
+    def __init__(self, config: GameConfig, radius: int) -> None:
+        self.np = require("numpy", "openspiel", "pettingzoo")
+        self.config = config
+        self.radius = radius
+        self.width = 2 * radius + 1
+        self.kinds = tuple(sorted(config.kinds))
+        self.tiles = tuple(sorted(config.tile_types))
+        self.figure_kinds = tuple(sorted(config.figure_kinds))
+        players = config.players
+        self.planes = (
+            "tile",
+            *(f"kind:{k}" for k in self.kinds),
+            *(f"owner:{p}" for p in range(players)),
+            *(f"figures:{p}" for p in range(players)),
+            "last",
+        )
+        side = self._side = 3 * self.width
+        self.pieces: list[tuple[str, tuple[int, ...]]] = [
+            ("board", (len(self.planes), side, side)),
+            ("drawn", (len(self.tiles),)),
+            ("pile", (len(self.tiles),)),
+            ("decision", (len(DECISIONS),)),
+            ("seat", (2, players)),
+            ("supply", (players, len(self.figure_kinds))),
+            ("scores", (players,)),
+        ]
+        self.size = sum(_product(shape) for _, shape in self.pieces)
+        self._tile_index = {t: i for i, t in enumerate(self.tiles)}
+        self._kind_plane = {k: 1 + i for i, k in enumerate(self.kinds)}
+        self._owner0 = 1 + len(self.kinds)
+        self._figures0 = self._owner0 + players
+        self._last = self._figures0 + players
+        #: (tile id, rotation) -> [(location, kind plane, cells)] per occupiable segment.
+        self._pictures: dict[tuple[str, int], list[tuple[str, int, tuple[int, ...]]]] = {}
+        #: (tile id, rotation) -> numpy offsets of every tile and kind plane cell it lights.
+        self._static: dict[tuple[str, int], FloatArray] = {}
+        #: The 9 cells of a square, relative to its top-left cell.
+        self._square = tuple(row * side + col for row in range(3) for col in range(3))
+
+    def new(self) -> FloatArray:
+        return self.np.zeros(self.size, dtype=self.np.float32)
+
+    def views(self, flat: FloatArray) -> dict[str, FloatArray]:
+        """Named, shaped views of a flat observation (writing to them writes to ``flat``)."""
+        out = {}
+        at = 0
+        for name, shape in self.pieces:
+            size = _product(shape)
+            out[name] = flat[at : at + size].reshape(shape)
+            at += size
+        return out
+
+    def _picture(self, state: GameState, x: int, y: int) -> list[tuple[str, int, tuple[int, ...]]]:
+        """Per occupiable segment of the tile at (x, y): a location of it, the flat offset of its
+        kind's plane, and the offsets of its cells relative to the square's top-left cell."""
+        placed = state.tile_at(x, y)
+        assert placed is not None
+        return self._picture_of(placed.tile.id, placed.rotation)
+
+    def _picture_of(self, tile: str, rotation: int) -> list[tuple[str, int, tuple[int, ...]]]:
+        key = (tile, rotation)
+        found = self._pictures.get(key)
+        if found is None:
+            side = self._side
+            found = []
+            for feature in self.config.tile_types[tile].rotated(rotation).features:
+                plane = self._kind_plane.get(feature.kind)
+                if plane is None:  # inert decoration
+                    continue
+                cells = [_SIDE_CELL[SIDES[s]] for s in feature.sides]
+                cells += [_CORNER_CELL[CORNERS[c]] for c in feature.corners]
+                cells += [_CORNER_CELL[_HALF_CORNER[HALVES[h]]] for h in feature.halves]
+                if feature.center or feature.inner or len(feature.sides) >= 2:
+                    cells.append(_CENTRE)
+                offsets = tuple(row * side + col for row, col in dict.fromkeys(cells))
+                found.append((feature.location, plane * side * side, offsets))
+            self._pictures[key] = found
+        return found
+
+    def _static_offsets(self, key: tuple[str, int]) -> FloatArray:
+        """Offsets (from a square's top-left cell) of the tile plane and kind planes it lights."""
+        offsets = list(self._square)
+        for _, plane, cells in self._picture_of(*key):
+            offsets.extend(plane + cell for cell in cells)
+        found = self._static[key] = self.np.asarray(offsets, dtype=self.np.int64)
+        return found
+
+    def fill(
+        self,
+        out: FloatArray,
+        state: GameState,
+        player: int,
+        *,
+        drawn: str | None,
+        remaining: Mapping[str, int],
+        decision: str,
+    ) -> None:
+        """Write the observation of ``state`` for ``player`` into ``out`` (a :meth:`new` array).
+
+        ``drawn``, ``remaining`` and ``decision`` come from the caller: an environment whose
+        draw is still a chance event shows no drawn tile even though the engine holds one.
+        """
+        out.fill(0.0)
+        views = self.views(out)
+        side, r = self._side, self.radius
+        area = side * side
+        np = self.np
+        order = state.placement_order()
+        owners: dict[int, set[int]] = {}
+        board = views["board"]
+        for feature, fig in state.figures():
+            owners.setdefault(feature, set()).add(fig.player)
+            row, col = location_cell(fig.location)
+            board[self._figures0 + fig.player, 3 * (fig.y + r) + row, 3 * (fig.x + r) + col] += 1
+        # the tile and kind planes: one vectorised write per distinct (tile, rotation)
+        squares: dict[tuple[str, int], list[int]] = {}
+        ones: list[int] = []  # flat offsets of the owner and last planes set to 1
+        for x, y in order:
+            placed = state.tile_at(x, y)
+            assert placed is not None
+            corner = 3 * (y + r) * side + 3 * (x + r)
+            squares.setdefault((placed.tile.id, placed.rotation), []).append(corner)
+            if owners:
+                for location, _, offsets in self._picture(state, x, y):
+                    held = owners.get(state.feature_at(x, y, location))
+                    for p in held or ():
+                        base = (self._owner0 + p) * area + corner
+                        ones.extend(base + cell for cell in offsets)
+        if decision in ("figure", "other") and order:
+            x, y = order[-1]
+            corner = self._last * area + 3 * (y + r) * side + 3 * (x + r)
+            ones.extend(corner + cell for cell in self._square)
+        parts = [np.asarray(ones, dtype=np.int64)]
+        for key, corners in squares.items():
+            lit = self._static.get(key)
+            if lit is None:
+                lit = self._static_offsets(key)
+            parts.append((np.asarray(corners)[:, None] + lit[None, :]).ravel())
+        out[np.concatenate(parts)] = 1.0
+        if drawn is not None:
+            views["drawn"][self._tile_index[drawn]] = 1.0
+        pile = views["pile"]
+        for tile, count in remaining.items():
+            pile[self._tile_index[tile]] = count
+        kind = decision if decision in DECISIONS else "other"
+        views["decision"][DECISIONS.index(kind)] = 1.0
+        views["seat"][0, player] = 1.0
+        if not state.is_over:
+            views["seat"][1, state.pending.player] = 1.0
+        supply = views["supply"]
+        for p, kinds in enumerate(state.supply):
+            for i, name in enumerate(self.figure_kinds):
+                supply[p, i] = kinds.get(name, 0)
+        views["scores"][:] = state.scores
+
+
+def _product(shape: tuple[int, ...]) -> int:
+    size = 1
+    for n in shape:
+        size *= n
+    return size

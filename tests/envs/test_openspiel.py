@@ -1,0 +1,164 @@
+"""The OpenSpiel game: OpenSpiel's own random-simulation test, its MCTS bot, chance, clones."""
+
+from __future__ import annotations
+
+import pickle
+from collections import Counter
+
+import pytest
+
+from .extras import need
+
+pyspiel = need("pyspiel", "openspiel")
+np = need("numpy", "openspiel")
+mcts = need("open_spiel.python.algorithms.mcts", "openspiel")
+
+import carcassonne.envs.openspiel  # noqa: E402,F401  (registers python_carcassonne)
+
+#: The base game (with serialisation) and all three expansions together; River, Abbot and
+#: Abbey & Mayor alone are covered by the engine's own tests and by the three-player run below.
+MIXES = ["", "river,abbot,abbey-mayor"]
+
+
+def load(expansions: str = "", **params):
+    return pyspiel.load_game("python_carcassonne", {"expansions": expansions, **params})
+
+
+@pytest.mark.parametrize("expansions", MIXES)
+def test_openspiels_random_simulation_test(expansions):
+    pyspiel.random_sim_test(load(expansions), num_sims=1, serialize=expansions == "", verbose=False)
+
+
+def test_three_players_and_score_returns():
+    game = load("abbey-mayor", players=3, returns="score")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("expansions", ["", "river,abbot,abbey-mayor"])
+def test_mcts_bot_plays_against_random(expansions):
+    game = load(expansions)
+    rng = np.random.RandomState(3)
+    bot = mcts.MCTSBot(
+        game,
+        uct_c=2.0,
+        max_simulations=4,
+        evaluator=mcts.RandomRolloutEvaluator(1, rng),
+        random_state=rng,
+    )
+    state = game.new_initial_state()
+    bot_moves = 0
+    while bot_moves < 6:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            bot_moves += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.engine.turn >= 6
+
+
+def test_chance_nodes_give_the_piles_probabilities():
+    game = load()
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    engine = state.engine
+    copies = Counter([engine.drawn, *engine.draw_pile()])
+    tiles = sorted(engine.config.tile_types)
+    outcomes = state.chance_outcomes()
+    assert [code for code, _ in outcomes] == sorted(tiles.index(t) for t in copies)
+    assert [p for _, p in outcomes] == pytest.approx([copies[tiles[c]] / 71 for c, _ in outcomes])
+    wanted = tiles.index("BA/CRRR")
+    state.apply_action(wanted)
+    assert state.current_player() == 0
+    assert state.engine.drawn == "BA/CRRR"
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, wanted) == "draw BA/CRRR"
+
+
+def test_clone_is_independent_and_serialization_round_trips():
+    game = load("abbot")
+    state = game.new_initial_state()
+    rng = np.random.RandomState(1)
+    for _ in range(25):
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    copy = state.clone()
+    assert str(copy) == str(state) and copy.history() == state.history()
+    while copy.is_chance_node():
+        copy.apply_action(copy.chance_outcomes()[0][0])
+    copy.apply_action(copy.legal_actions()[0])
+    assert str(copy) != str(state)
+    back = game.deserialize_state(state.serialize())
+    assert back.history() == state.history()
+    assert back.engine.key() == state.engine.key()
+    _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert back.history() == state.history()
+    assert back.engine.key() == state.engine.key()
+    assert pickle.loads(pickle.dumps(state.play)).state.key() == state.engine.key()
+
+
+def test_observation_tensor_shows_the_start_tile():
+    game = load(radius=4)
+    layout = game.observation_layout()
+    assert game.observation_tensor_shape() == [layout.size]
+    state = game.new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
+    tensor = np.asarray(state.observation_tensor(0)).reshape(-1)[: layout.pieces[0][1][0] * 27 * 27]
+    board = tensor.reshape(layout.pieces[0][1])
+    planes = layout.planes
+    assert board[planes.index("tile")].sum() == 9  # one tile: 3 x 3 cells
+    centre = 3 * 4  # square (0, 0) of a radius-4 window starts at cell 12
+    # the start tile BA/CRFR: city north, road east-west through the centre, fields between
+    city = board[planes.index("kind:city")]
+    road = board[planes.index("kind:road")]
+    assert city[centre, centre + 1] == 1 and city.sum() == 1
+    assert (
+        road[centre + 1, centre]
+        == road[centre + 1, centre + 2]
+        == road[centre + 1, centre + 1]
+        == 1
+    )
+    assert road.sum() == 3
+    views = layout.views(np.asarray(state.observation_tensor(0), dtype=np.float32))
+    assert views["seat"].tolist() == [[1, 0], [1, 0]]
+    assert views["decision"].tolist() == [0, 1, 0, 0, 0]  # tile
+    assert views["supply"].tolist() == [[7], [7]]
+    assert views["pile"].sum() == 70
+
+
+def test_strings_and_returns():
+    game = load()
+    state = game.new_initial_state()
+    assert state.information_state_string(0) == ""
+    state.apply_action(state.chance_outcomes()[0][0])
+    action = state.legal_actions()[0]
+    text = state.action_to_string(0, action)
+    state.apply_action(action)
+    assert state.information_state_string(1).startswith(
+        "draw "
+    ) and text in state.information_state_string(1)
+    assert state.observation_string(0).startswith("turn 1 figure to_move=0 scores=[0, 0]")
+    assert state.returns() == [0.0, 0.0]
+
+
+def test_a_board_outgrowing_the_window_ends_the_game_with_the_scores_so_far():
+    game = load(radius=1)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(0)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    engine = state.engine
+    assert not engine.is_over and state.legal_actions() == []
+    assert any(abs(a.x) > 1 or abs(a.y) > 1 for a in engine.legal_actions())
+    a, b = engine.scores
+    assert state.returns() == [float((a > b) - (a < b)), float((b > a) - (b < a))]
