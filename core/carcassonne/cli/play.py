@@ -334,8 +334,8 @@ class TerminalGame:
             frame.last_moves = self.last_moves()
             frame.last_tiles = self.last_tiles()
             self.frame = frame
+            self.waiting = True  # from now on a resize redraws this screen
             self.show()
-            self.waiting = True  # a resize now redraws this screen
             try:
                 text = self.read()
             finally:
