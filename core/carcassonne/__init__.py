@@ -10,6 +10,7 @@ documents every name; CI's import contracts hold expansions to it.
 """
 
 from carcassonne.actions import Action, Draw, Pass, PlaceFigure, PlaceTile, TypedAction
+from carcassonne.codes import ErrorCode, Refusal
 from carcassonne.config import GameConfig, TileSource
 from carcassonne.errors import (
     CarcassonneError,
@@ -30,6 +31,7 @@ from carcassonne.values import (
     KindExtension,
     Option,
     OptionValue,
+    Outcome,
     Placed,
     Pos,
     ReturnedFigure,
@@ -46,6 +48,7 @@ __all__ = [
     "Award",
     "CarcassonneError",
     "ConfigError",
+    "ErrorCode",
     "Decision",
     "Draw",
     "FeatureKind",
@@ -58,11 +61,13 @@ __all__ = [
     "NothingToUndoError",
     "Option",
     "OptionValue",
+    "Outcome",
     "Pass",
     "PlaceFigure",
     "PlaceTile",
     "Placed",
     "PluginError",
+    "Refusal",
     "Pos",
     "ReturnFigures",
     "ReturnedFigure",
@@ -77,3 +82,8 @@ __all__ = [
     "hookimpl",
     "__version__",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public API only (``__all__``): submodules and imported helpers stay out of ``dir()``."""
+    return sorted(__all__)

@@ -58,6 +58,26 @@ class TypedAction:
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.verb, **self._asdict()}
 
+    def __str__(self) -> str:
+        """The action's notation (``tile BA/RCr 1,-2 r90``, docs/notation.md)."""
+        if _TEXT_WRITER:
+            try:
+                return _TEXT_WRITER[0](self)
+            except Exception:  # noqa: BLE001 - a field notation cannot write: show the fields
+                pass
+        return repr(self)
+
+
+#: The notation writer, registered by :mod:`carcassonne.notation` when it is imported (the
+#: package always imports it): actions print as notation without this module depending on the
+#: grammar.
+_TEXT_WRITER: list[Callable[[TypedAction], str]] = []
+
+
+def register_text_writer(writer: Callable[[TypedAction], str]) -> None:
+    """Make ``str(action)`` write ``writer(action)`` (called once, by the notation module)."""
+    _TEXT_WRITER[:] = [writer]
+
 
 class _DrawFields(NamedTuple):
     pass

@@ -26,7 +26,8 @@ from carcassonne.values import ExtValue, FigureKind, OptionValue, Setup
 #: pattern -> rotations tables, keyed by a tile's edges and the wildcard edge types (pure data).
 _FIT_MEMO: dict[tuple[object, ...], dict[int, tuple[int, ...]]] = {}
 
-MIN_PLAYERS = 2
+#: One player: solo puzzles and tests (the rules need two; a front end may ask for more).
+MIN_PLAYERS = 1
 MAX_PLAYERS = 6
 COLOURS = ("red", "blue", "yellow", "green", "black", "pink")
 
@@ -313,6 +314,10 @@ class GameConfig:
             order.extend(stack)
         order.reverse()
         return order
+
+    def __dir__(self) -> list[str]:
+        """Public names only (the fit tables and edge codes behind ``_`` stay hidden)."""
+        return sorted(name for name in object.__dir__(self) if not name.startswith("_"))
 
     def describe(self) -> dict[str, object]:
         return {

@@ -16,12 +16,21 @@ class UnknownExpansionError(ConfigError):
 
 
 class IllegalActionError(CarcassonneError):
-    """An action is not legal in the current state. The state is unchanged."""
+    """An action is not legal in the current state. The state is unchanged.
 
-    def __init__(self, action: object, reason: str) -> None:
+    ``code`` is a stable machine-readable code (``carcassonne.codes``, docs/protocol.md),
+    ``reason`` the English explanation and ``details`` the data a front end needs to explain it
+    in its own words (``{"sides": ["N"]}`` for ``edges-mismatch``).
+    """
+
+    def __init__(
+        self, action: object, reason: str, code: str = "not-offered", **details: object
+    ) -> None:
         super().__init__(f"illegal action {action}: {reason}")
         self.action = action
         self.reason = reason
+        self.code = code
+        self.details = details
 
 
 class NothingToUndoError(CarcassonneError):

@@ -31,6 +31,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from carcassonne.actions import Action, TypedAction
+    from carcassonne.codes import ErrorCode, Refusal
     from carcassonne.config import GameConfig, TileSource
     from carcassonne.events import Event
     from carcassonne.state import GameState
@@ -215,6 +216,57 @@ def carcassonne_veto_figure_actions(state: GameState, actions: list[Action]) -> 
     Returns: the vetoed actions; ``None``: no veto.
     Use in expansions: Abbey & Mayor forbids farmers in a field holding a barn; the Abbot keeps
     gardens for the abbot.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading the game: pieces players hold besides their figures
+
+
+@hookspec
+def carcassonne_held_pieces(state: GameState) -> dict[str, tuple[int, ...]] | None:
+    """Pieces other than figures that players hold in front of them, by name.
+
+    When: whenever a front end or a serialized state asks for the players' supplies
+    (``state.held_pieces()``), never during play.
+    Parameters: ``state`` - the game.
+    Returns: ``{piece name: count per player}``; a name two plugins (or a figure kind) use is an
+    error. ``None``: the plugin gives players no such piece.
+    Use in expansions: Abbey & Mayor's abbey tiles (``{"abbey": (1, 0)}``).
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Explaining refusals: only when an action is refused or a front end asks why
+
+
+@hookspec
+def carcassonne_error_codes() -> list[ErrorCode] | None:
+    """The codes this plugin's refusals carry, each with what it means.
+
+    When: when a front end lists the codes of a game (``carcassonne.codes.error_codes``) and
+    when a refusal is explained (its code must be declared).
+    Parameters: none.
+    Returns: ``ErrorCode(code, meaning, provider)`` items; a code two plugins (or a plugin and
+    the core) declare is an error naming both. ``None``: none.
+    Use in expansions: the River declares ``river-u-turn`` and ``river-not-continued``.
+    """
+
+
+@hookspec
+def carcassonne_explain_illegal(state: GameState, action: Action) -> Refusal | None:
+    """Why ``action`` is not legal now, when this plugin is the reason.
+
+    When: only when an action is refused (``state.apply``) or a front end asks why
+    (``state.why_illegal``), after the core's own checks found nothing wrong with it: a tile
+    placement whose edges match, a figure on a free feature of the tile just placed, an action
+    of a plugin's type that was not offered. Never during normal play, so it may be slow.
+    Parameters: ``action`` - the refused action (a location already in canonical form).
+    Returns: a ``Refusal(code, reason, details)`` with a code the plugin declared in
+    ``carcassonne_error_codes``; ``None``: not this plugin's doing. The first answer in
+    registration order wins.
+    Use in expansions: the River explains its vetoes (U-turn, river not continued); the Abbot
+    why an abbot cannot return.
     """
 
 

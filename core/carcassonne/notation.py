@@ -30,7 +30,13 @@ from typing import Any
 from lark import Lark, Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from carcassonne.actions import CORE_ACTIONS, TypedAction, action_fields, field_types
+from carcassonne.actions import (
+    CORE_ACTIONS,
+    TypedAction,
+    action_fields,
+    field_types,
+    register_text_writer,
+)
 from carcassonne.errors import CarcassonneError
 from carcassonne.geometry import CORNERS, HALVES, ROTATIONS, SIDES
 
@@ -133,6 +139,9 @@ def action_to_text(action: Any) -> str:
         else:
             parts.append(_word(str(values[0]), slot.fields[0]))
     return " ".join(parts)
+
+
+register_text_writer(action_to_text)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ import pluggy
 
 from carcassonne import hookspecs
 from carcassonne.actions import CORE_ACTIONS, Action, TypedAction
+from carcassonne.codes import CORE_CODES, ErrorCode, Refusal
 from carcassonne.errors import PluginError, UnknownExpansionError
 from carcassonne.events import Event
 from carcassonne.rules import base_figures, base_scoring, base_setup
@@ -128,9 +129,10 @@ def make_plugin_manager(
     return pm
 
 
-def all_installed_manager() -> pluggy.PluginManager:
-    """The base game and every installed expansion: what the tile tools see."""
-    return make_plugin_manager(installed_expansions())
+def all_installed_manager(extra: Iterable[tuple[str, Plugin]] = ()) -> pluggy.PluginManager:
+    """The base game and every installed expansion (plus ``extra`` plugin objects, given with
+    ``--plugin``): what the tile tools see."""
+    return make_plugin_manager(installed_expansions(), extra)
 
 
 # A hook implementation ready to call: the plugin's name, the function, and which of the hook's
@@ -310,6 +312,49 @@ class Hooks:
         if result is None:
             raise PluginError(f"no plugin applies actions of type {type(action).__name__}")
         return cast(list[Event], result)
+
+    # -- reading ------------------------------------------------------------------------------
+
+    def held_pieces(self, state: GameState) -> dict[str, tuple[int, ...]]:
+        """Pieces players hold besides figures: ``{name: count per player}`` (names unique)."""
+        owners = {kind: "core" for kind in state.config.figure_kinds}
+        out: dict[str, tuple[int, ...]] = {}
+        for name, result in self._each("carcassonne_held_pieces", state):
+            for piece, counts in cast(dict[str, tuple[int, ...]], result or {}).items():
+                _claim("held piece", owners, piece, name)
+                out[piece] = tuple(counts)
+        return out
+
+    # -- explaining refusals ------------------------------------------------------------------
+
+    def error_codes(self) -> list[ErrorCode]:
+        """The plugins' declared codes; a code declared twice (or a core code) is an error."""
+        owners = {code.code: "core" for code in CORE_CODES}
+        out: list[ErrorCode] = []
+        for name, result in self._each("carcassonne_error_codes"):
+            for code in cast(list[ErrorCode], result or []):
+                _claim("error code", owners, code.code, name)
+                out.append(code)
+        return out
+
+    def explain_illegal(self, state: GameState, action: Action) -> Refusal | None:
+        """The first plugin's explanation of a refused action, checked to carry a declared code."""
+        for name, function, picks in self._impls.get("carcassonne_explain_illegal", ()):
+            args = (state, action)
+            result = function(*args) if picks is None else function(*[args[i] for i in picks])
+            if result is None:
+                continue
+            if not isinstance(result, Refusal):
+                raise PluginError(
+                    f"plugin {name!r}: carcassonne_explain_illegal must return a Refusal or None"
+                )
+            if result.code not in {c.code for c in self.error_codes()}:
+                raise PluginError(
+                    f"plugin {name!r} explains a refusal with the code {result.code!r}, which "
+                    "no plugin declares in carcassonne_error_codes"
+                )
+            return result
+        return None
 
     # -- scoring ------------------------------------------------------------------------------
 

@@ -60,6 +60,10 @@ class Position:
     drawn: str | None = None
     #: The turn number (``None``: 1).
     turn: int | None = None
+    #: Who placed the most recent tile (the last of ``tiles``); ``None``: nobody (a tile of the
+    #: set-up). Expansions that look back at the last tile-placer (Abbey & Mayor's end-game
+    #: abbeys) read it; ``player`` is always who moves next.
+    last_placer: int | None = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -72,8 +76,9 @@ def build_state(config: GameConfig, position: Position) -> GameState:
     if not 0 <= position.player < config.players:
         raise PositionError(f"no player {position.player} (the game has {config.players})")
     _lay_tiles(state, position.tiles)
+    _mark_last_placer(state, position.last_placer)
     _place_figures(state, position.figures)
-    _check_supply(state, position.supply)
+    _set_supply(state, position.supply)
     if position.scores is not None:
         if len(position.scores) != config.players or not all(
             isinstance(s, int) and not isinstance(s, bool) for s in position.scores
@@ -154,7 +159,19 @@ def _place_figures(state: GameState, figures: Sequence[tuple[int, str, int, int,
             )
 
 
-def _check_supply(state: GameState, supply: Sequence[Mapping[str, int]] | None) -> None:
+def _mark_last_placer(state: GameState, player: int | None) -> None:
+    """Record ``player`` as the one who placed the newest tile (positions lay tiles as nobody's)."""
+    if player is None:
+        return
+    if not 0 <= player < state.config.players:
+        raise PositionError(f"last_placer: no player {player}")
+    newest = state.placement_order()[-1]
+    state.board[newest] = state.board[newest]._replace(player=player)
+
+
+def _set_supply(state: GameState, supply: Sequence[Mapping[str, int]] | None) -> None:
+    """Each player's supply as given: any number up to the count minus their figures on the
+    board (a puzzle where Red has no meeple left); a kind left out keeps all the rest."""
     if supply is None:
         return
     config = state.config
@@ -166,13 +183,15 @@ def _check_supply(state: GameState, supply: Sequence[Mapping[str, int]] | None) 
             if kind not in config.figure_kinds:
                 raise PositionError(f"supply of {name}: unknown figure kind {kind!r}")
         for kind, spec in config.figure_kinds.items():
-            have = given.get(kind, 0)
-            if have != state.supply[player][kind]:
-                on_board = spec.count - state.supply[player][kind]
+            most = state.supply[player][kind]
+            have = given.get(kind, most)
+            if not isinstance(have, int) or isinstance(have, bool) or not 0 <= have <= most:
+                on_board = spec.count - most
                 raise PositionError(
-                    f"supply of {name}: {have} {kind}(s) in the supply and {on_board} on the "
+                    f"supply of {name}: {have!r} {kind}(s) in the supply and {on_board} on the "
                     f"board, but each player has {spec.count}"
                 )
+            state.supply[player][kind] = have
 
 
 def game_tiles(config: GameConfig) -> Counter[str]:
@@ -209,6 +228,8 @@ def _pile(state: GameState, position: Position, drawn: str | None) -> list[str]:
     else:
         tiles = [_tile_id(config, name, "pile") for name in pile]
     in_pile = Counter(tiles)
+    if not config.options["box_counts"]:
+        return tiles[::-1]  # any tiles, any number of times: a foreign game's position
     for tid in sorted(in_pile):
         if tid not in counts:
             raise PositionError(f"pile: tile {tid} is not dealt from the pile in this game")
@@ -248,7 +269,13 @@ def position_of(state: GameState) -> Position:
         supply=[dict(s) for s in state.supply],
         drawn=state.drawn if kind == "tile" else None,
         turn=state.turn,
+        last_placer=_last_placer(state),
     )
+
+
+def _last_placer(state: GameState) -> int | None:
+    newest = state.tile_at(*state.placement_order()[-1])
+    return newest.player if newest is not None and newest.player >= 0 else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -299,6 +326,7 @@ def dump_position(state: GameState) -> str:
         "seed": state.seed,
         "turn": position.turn,
         "player": names[position.player],
+        **({} if position.last_placer is None else {"last_placer": names[position.last_placer]}),
         "pending": "tile" if position.drawn else "draw",
     }
     if position.drawn:
@@ -321,13 +349,17 @@ def save_position(state: GameState, path: str | Path) -> None:
 
 
 _KEYS = (
-    "format", "engine", "players", "seed", "turn", "player", "pending", "drawn", "scores",
+    "format", "engine", "players", "seed", "turn", "player", "last_placer", "pending", "drawn",
+    "scores",
     "tiles", "figures", "pile", "expansions", "options", "supply", "ext",
 )  # fmt: skip
 
 
-def load_position(source: str | Path, *, text: bool = False) -> GameState:
-    """The game at a saved position (a TOML file, or its text with ``text=True``)."""
+def load_position(
+    source: str | Path, *, text: bool = False, plugins: Sequence[tuple[str, object]] = ()
+) -> GameState:
+    """The game at a saved position (a TOML file, or its text with ``text=True``);
+    ``plugins``: extra plugin objects the game uses."""
     if text:
         content = str(source)
     else:
@@ -339,11 +371,13 @@ def load_position(source: str | Path, *, text: bool = False) -> GameState:
         data = tomllib.loads(content)
     except tomllib.TOMLDecodeError as exc:
         raise PositionError(f"the position is not valid TOML: {exc}") from None
-    config = _config(data)
+    config = config_of(data, plugins)
     return build_state(config, parse_position(data, config))
 
 
-def _config(data: dict[str, Any]) -> GameConfig:
+def config_of(data: dict[str, Any], plugins: Sequence[tuple[str, object]] = ()) -> GameConfig:
+    """The configuration a position table names (players, expansions, options, seed), with
+    extra plugin objects (scenario files, ``--plugin``)."""
     if data.get("format") != FORMAT:
         raise PositionError(
             f"format: unknown position format version {data.get('format')!r} "
@@ -372,6 +406,7 @@ def _config(data: dict[str, Any]) -> GameConfig:
             expansions=list(expansions),
             options=data.get("options", {}),
             seed=data.get("seed", 0),
+            plugins=list(plugins),
         )
     except CarcassonneError as exc:
         raise PositionError(str(exc)) from None
@@ -435,4 +470,9 @@ def parse_position(data: dict[str, Any], config: GameConfig) -> Position:
         supply=supplies,
         drawn=drawn,
         turn=data.get("turn"),
+        last_placer=(
+            None
+            if data.get("last_placer") is None
+            else _player(names, data["last_placer"], "last_placer")
+        ),
     )

@@ -13,12 +13,15 @@ error and the server goes on.
 
 from __future__ import annotations
 
+import difflib
+import functools
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from carcassonne import svg
 from carcassonne.config import GameConfig
 from carcassonne.errors import (
     CarcassonneError,
@@ -33,8 +36,15 @@ from carcassonne.serialize import (
     action_from_text,
     action_json,
     dumps,
+    error_codes_json,
+    expansions_json,
+    figure_options_json,
     illegal_message,
+    outcome_json,
+    refusal_json,
     state_to_json,
+    tiles_json,
+    to_jsonable,
 )
 from carcassonne.state import GameState
 
@@ -42,25 +52,72 @@ PROTOCOL_VERSION = 1
 
 
 class RequestError(CarcassonneError):
-    """A request the server refuses; ``type`` is the machine-readable error type."""
+    """A request the server refuses; ``type`` is the machine-readable error type, ``extra``
+    more fields of the error object (``field``: the request field at fault)."""
 
-    def __init__(self, type_: str, message: str) -> None:
+    def __init__(self, type_: str, message: str, **extra: Any) -> None:
         super().__init__(message)
         self.type = type_
         self.message = message
+        self.extra = extra
+
+
+#: Fields every request may carry.
+_COMMON = frozenset({"id", "op"})
+#: Fields of the operations that answer with a state.
+_VIEW = frozenset({"player", "fields"})
+#: The fields each operation reads besides the common ones: anything else is an error naming it.
+_OP_FIELDS: dict[str, frozenset[str]] = {
+    "hello": frozenset(),
+    "new": frozenset({"players", "expansions", "options", "seed", "names"}) | _VIEW,
+    "load_record": frozenset({"text", "path"}) | _VIEW,
+    "load_position": frozenset({"text", "path"}) | _VIEW,
+    "legal_actions": frozenset(),
+    "figure_options": frozenset(),
+    "apply": frozenset({"action"}) | _VIEW,
+    "why": frozenset({"action"}),
+    "placements": frozenset({"tile", "distinct"}),
+    "undo": frozenset({"count"}) | _VIEW,
+    "state": _VIEW,
+    "outcome": frozenset(),
+    "tiles": frozenset({"ids", "expansions", "options"}),
+    "expansions": frozenset(),
+    "error_codes": frozenset({"expansions"}),
+    "save_record": frozenset({"path"}),
+    "save_position": frozenset({"path"}),
+    "board_svg": frozenset({"player", "highlight", "coordinates"}),
+    "quit": frozenset(),
+}
+
+
+def _check_fields(op: str, request: dict[str, Any]) -> None:
+    """Refuse a field the operation does not read (a misspelled ``seeed``), naming it."""
+    known = _COMMON | _OP_FIELDS[op]
+    for name in sorted(request, key=str):
+        if name in known:
+            continue
+        close = difflib.get_close_matches(str(name), sorted(known), n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise RequestError(
+            "bad-request",
+            f"unknown field {name!r} for op {op!r} ({hint}known: {', '.join(sorted(known))})",
+            field=name,
+        )
 
 
 def _field(request: dict[str, Any], name: str, kinds: type | tuple[type, ...], default: Any = ...):
     """A field of the request, checked for its JSON type (``bool`` is never a number)."""
     if name not in request:
         if default is ...:
-            raise RequestError("bad-request", f"missing field {name!r}")
+            raise RequestError("bad-request", f"missing field {name!r}", field=name)
         return default
     value = request[name]
     number = kinds is int or (isinstance(kinds, tuple) and int in kinds)
     if not isinstance(value, kinds) or (number and isinstance(value, bool)):
         names = kinds.__name__ if isinstance(kinds, type) else "/".join(k.__name__ for k in kinds)
-        raise RequestError("bad-request", f"field {name!r} must be {_JSON_NAMES.get(names, names)}")
+        raise RequestError(
+            "bad-request", f"field {name!r} must be {_JSON_NAMES.get(names, names)}", field=name
+        )
     return value
 
 
@@ -78,7 +135,9 @@ _JSON_NAMES = {
 class Server:
     """The protocol's state machine: one game, answered request by request."""
 
-    def __init__(self) -> None:
+    def __init__(self, plugins: Sequence[tuple[str, object]] = ()) -> None:
+        #: Extra plugin objects every game of this server uses (``serve --plugin``).
+        self.plugins = list(plugins)
         self.state: GameState | None = None
         self.done = False
         self._ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
@@ -87,9 +146,16 @@ class Server:
             "load_record": self._load_record,
             "load_position": self._load_position,
             "legal_actions": self._legal_actions,
+            "figure_options": self._figure_options,
             "apply": self._apply,
+            "why": self._why,
+            "placements": self._placements,
             "undo": self._undo,
             "state": self._state,
+            "outcome": self._outcome,
+            "tiles": self._tiles,
+            "expansions": self._expansions,
+            "error_codes": self._error_codes,
             "save_record": self._save_record,
             "save_position": self._save_position,
             "board_svg": self._board_svg,
@@ -118,11 +184,19 @@ class Server:
                 raise RequestError(
                     "unknown-op", f"unknown op {op!r} (known: {', '.join(sorted(self._ops))})"
                 )
+            _check_fields(op, request)
             answer = handler(request)
         except RequestError as exc:
-            return _error(rid, exc.type, exc.message)
+            return _error(rid, exc.type, exc.message, **exc.extra)
         except IllegalActionError as exc:
-            return _error(rid, "illegal-action", illegal_message(exc))
+            return _error(
+                rid,
+                "illegal-action",
+                illegal_message(exc),
+                code=exc.code,
+                reason=exc.reason,
+                details=to_jsonable(exc.details),
+            )
         except NothingToUndoError as exc:
             return _error(rid, "nothing-to-undo", str(exc))
         except ConfigError as exc:
@@ -163,7 +237,14 @@ class Server:
         """
         player = _field(request, "player", int, None) if request.get("player") is not None else None
         if player is not None and not 0 <= player < game.config.players:
-            raise RequestError("bad-request", f"no player {player} in this game")
+            count = game.config.players
+            raise RequestError(
+                "bad-request",
+                f"field 'player' (whose view to send) names no player {player} in this "
+                f"{count}-player game (players are 0 to {count - 1}; the number of players of "
+                "'new' is the field 'players')",
+                field="player",
+            )
         fields = _field(request, "fields", list, None)
         if fields is not None:
             if not all(isinstance(f, str) for f in fields):
@@ -191,7 +272,7 @@ class Server:
             return _field(request, "text", str), True
         if "path" in request:
             return _field(request, "path", str), False
-        raise RequestError("bad-request", "missing field 'text' or 'path'")
+        raise RequestError("bad-request", "missing field 'text' or 'path'", field="text")
 
     # -- operations --------------------------------------------------------------
 
@@ -209,7 +290,12 @@ class Server:
         seed = _field(request, "seed", int, 0)
         names = _field(request, "names", list, None)
         config = GameConfig(
-            players=players, expansions=expansions, options=options, seed=seed, names=names
+            players=players,
+            expansions=expansions,
+            options=options,
+            seed=seed,
+            names=names,
+            plugins=self.plugins,
         )
         state = GameState.new(config)
         answer = self._state_answer(request, state)
@@ -219,12 +305,12 @@ class Server:
     def _load_record(self, request: dict[str, Any]) -> dict[str, Any]:
         from carcassonne.record import load_record
 
-        return self._load_with(load_record, request)
+        return self._load_with(functools.partial(load_record, plugins=self.plugins), request)
 
     def _load_position(self, request: dict[str, Any]) -> dict[str, Any]:
         from carcassonne.position import load_position
 
-        return self._load_with(load_position, request)
+        return self._load_with(functools.partial(load_position, plugins=self.plugins), request)
 
     def _load_with(self, loader: Any, request: dict[str, Any]) -> dict[str, Any]:
         """Load a game; it becomes the current one only once the answer is ready."""
@@ -241,24 +327,89 @@ class Server:
             "legal_actions": [action_json(a) for a in state.legal_actions()],
         }
 
-    def _apply(self, request: dict[str, Any]) -> dict[str, Any]:
+    def _figure_options(self, request: dict[str, Any]) -> dict[str, Any]:
         state = self._game()
+        return {
+            "pending": {"kind": state.pending.kind, "player": state.pending.player},
+            **figure_options_json(state),
+        }
+
+    def _action(self, request: dict[str, Any], state: GameState) -> Any:
+        """The request's ``action`` (notation text or an object), read for ``state``."""
         if "action" not in request:
-            raise RequestError("bad-request", "missing field 'action'")
+            raise RequestError("bad-request", "missing field 'action'", field="action")
         given = request["action"]
         try:
             if isinstance(given, str):
-                action = action_from_text(given, state)
-            elif isinstance(given, dict):
-                action = action_from_dict(given, state.config)
-            else:
-                raise RequestError("bad-request", "field 'action' must be text or an object")
+                return action_from_text(given, state)
+            if isinstance(given, dict):
+                return action_from_dict(given, state.config)
         except ActionFormatError as exc:
-            raise RequestError("bad-action", str(exc)) from None
+            raise RequestError("bad-action", str(exc), field="action") from None
+        raise RequestError(
+            "bad-request", "field 'action' must be text or an object", field="action"
+        )
+
+    def _why(self, request: dict[str, Any]) -> dict[str, Any]:
+        state = self._game()
+        action = self._action(request, state)
+        return {
+            "action": action_json(state.canonical(action)),
+            **refusal_json(state.why_illegal(action)),
+        }
+
+    def _placements(self, request: dict[str, Any]) -> dict[str, Any]:
+        state = self._game()
+        tile = _field(request, "tile", str)
+        distinct = _field(request, "distinct", bool, False)
+        try:
+            tid = state.config.resolve_tile(tile)
+        except CarcassonneError as exc:
+            raise RequestError("bad-request", str(exc), field="tile") from None
+        return {
+            "tile": tid,
+            "placements": [action_json(a) for a in state.placements_of(tid, distinct=distinct)],
+        }
+
+    def _outcome(self, request: dict[str, Any]) -> dict[str, Any]:
+        return {"outcome": outcome_json(self._game())}
+
+    def _config_for(self, request: dict[str, Any]) -> GameConfig:
+        """The current game's configuration, or one for the request's ``expansions`` (and
+        ``options``), or the base game's."""
+        if "expansions" in request or "options" in request:
+            expansions = _field(request, "expansions", (list, dict), [])
+            options = _field(request, "options", dict, {})
+            return GameConfig(expansions=expansions, options=options)
+        if self.state is not None:
+            return self.state.config
+        return GameConfig()
+
+    def _tiles(self, request: dict[str, Any]) -> dict[str, Any]:
+        config = self._config_for(request)
+        ids = _field(request, "ids", list, None)
+        if ids is not None:
+            if not all(isinstance(i, str) for i in ids):
+                raise RequestError("bad-request", "field 'ids' must list tile ids", field="ids")
+            try:
+                ids = [config.resolve_tile(i) for i in ids]
+            except CarcassonneError as exc:
+                raise RequestError("bad-request", str(exc), field="ids") from None
+        return tiles_json(config, ids)
+
+    def _expansions(self, request: dict[str, Any]) -> dict[str, Any]:
+        return {"expansions": expansions_json()}
+
+    def _error_codes(self, request: dict[str, Any]) -> dict[str, Any]:
+        return {"codes": error_codes_json(self._config_for(request))}
+
+    def _apply(self, request: dict[str, Any]) -> dict[str, Any]:
+        state = self._game()
+        action = self._action(request, state)
         self._view(request, state)
         events = state.apply(action)
         answer = self._state_answer(request, state)
-        answer["applied"] = action_json(action)
+        answer["applied"] = action_json(state.log[-1] if state.log else action)
         answer["events"] = [e.to_dict() for e in events]
         return answer
 
@@ -287,8 +438,6 @@ class Server:
     def _board_svg(self, request: dict[str, Any]) -> dict[str, Any]:
         """The board as SVG (docs/pictures.md), for a player's view when ``player`` is given:
         legal moves are marked only when the game waits on that player."""
-        import carcassonne.svg as svg
-
         state = self._game()
         player, _ = self._view(request, state)
         highlight = _field(request, "highlight", bool, True)
@@ -341,11 +490,12 @@ def _error_type(exc: CarcassonneError) -> str:
     return special.get(kebab, kebab or "error")
 
 
-def _error(rid: Any, type_: str, message: str) -> dict[str, Any]:
-    return {"id": rid, "ok": False, "error": {"type": type_, "message": message}}
+def _error(rid: Any, type_: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"id": rid, "ok": False, "error": {"type": type_, "message": message, **extra}}
 
 
-def serve_stdio() -> int:
-    """Run the server on this process's stdin and stdout (UTF-8, one JSON object per line)."""
+def serve_stdio(plugins: Sequence[tuple[str, object]] = ()) -> int:
+    """Run the server on this process's stdin and stdout (UTF-8, one JSON object per line);
+    ``plugins``: extra plugin objects for every game."""
     stdin = open(sys.stdin.fileno(), encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
-    return Server().serve(stdin, sys.stdout)
+    return Server(plugins).serve(stdin, sys.stdout)

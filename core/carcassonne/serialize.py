@@ -16,7 +16,9 @@ from collections import Counter
 from typing import Any
 
 from carcassonne.actions import CORE_ACTIONS, TypedAction, action_fields, field_types
+from carcassonne.codes import Refusal, error_codes
 from carcassonne.errors import CarcassonneError
+from carcassonne.geometry import CORNERS, HALVES, SIDES
 from carcassonne.notation import NotationError, action_to_text
 from carcassonne.notation import action_from_text as notation_action_from_text
 
@@ -122,7 +124,7 @@ def to_jsonable(value: Any) -> Any:
 STATE_KEYS = frozenset(
     {
         "actions_played", "config", "current_player", "draw_pile", "draw_pile_counts",
-        "drawn_tile", "events", "ext", "features", "figures", "game_over", "legal_actions",
+        "drawn_tile", "events", "ext", "features", "figures", "game_over", "held", "legal_actions",
         "pending", "ranking", "scores", "supplies", "tiles", "tiles_left", "turn", "view",
     }
 )  # fmt: skip
@@ -147,6 +149,7 @@ def state_to_json(state: Any, *, player: int | None = None) -> dict[str, Any]:
     if player is not None:
         described["seed"] = None  # the seed would reveal the order of the draw pile
     pending = state.pending
+    held = state.held_pieces()
     data: dict[str, Any] = {
         "config": described,
         "view": "full" if player is None else player,
@@ -162,7 +165,11 @@ def state_to_json(state: Any, *, player: int | None = None) -> dict[str, Any]:
         "features": _features(state),
         "figures": _figures(state),
         "scores": list(state.scores),
-        "supplies": [dict(sorted(s.items())) for s in state.supply],
+        "supplies": [
+            dict(sorted({**figures, **pieces}.items()))
+            for figures, pieces in zip(state.supply, held, strict=True)
+        ],
+        "held": [dict(sorted(pieces.items())) for pieces in held],
         "legal_actions": [action_json(a) for a in state.legal_actions()],
         "events": [e.to_dict() for e in state.last_events],
         "tiles_left": state.tiles_left(),
@@ -247,3 +254,174 @@ def _figures(state: Any) -> list[dict[str, Any]]:
     figures = [_figure(state, root, fig) for root, fig in state.figures()]
     figures.sort(key=_figure_key)
     return figures
+
+
+# -- what a front end asks besides the state ------------------------------------------------
+
+
+def refusal_json(refusal: Refusal | None) -> dict[str, Any]:
+    """``{"legal": true}``, or ``{"legal": false, "code", "reason", "details"}``."""
+    if refusal is None:
+        return {"legal": True}
+    return {
+        "legal": False,
+        "code": refusal.code,
+        "reason": refusal.reason,
+        "details": to_jsonable(dict(refusal.details)),
+    }
+
+
+def figure_options_json(state: Any) -> dict[str, Any]:
+    """The pending decision's actions grouped by the feature they name.
+
+    ``features``: one entry per feature (``id``, ``kind``, ``x``, ``y``, ``location`` -
+    canonical -, every location name of the segment, ``figures`` already there, and the
+    ``actions`` on it); ``other``: actions naming no feature (``pass``, a draw).
+    """
+    groups: dict[int, dict[str, Any]] = {}
+    other = []
+    for action in state.legal_actions():
+        fields = action_fields(type(action))
+        placed = None
+        if {"x", "y", "location"} <= set(fields):
+            placed = state.tile_at(action.x, action.y)
+        index = placed.rot.by_location.get(action.location) if placed is not None else None
+        if placed is None or index is None:
+            other.append(action_json(action))
+            continue
+        feature = state.feature_at(action.x, action.y, action.location)
+        group = groups.get(feature)
+        if group is None:
+            segment = placed.rot.features[index]
+            group = groups[feature] = {
+                "feature": feature,
+                "kind": state.feature_kind(feature),
+                "x": action.x,
+                "y": action.y,
+                "location": segment.location,
+                "locations": list(segment.locations),
+                "figures": sorted(
+                    (_figure(state, feature, f) for f in state.figures_on(feature)),
+                    key=_figure_key,
+                ),
+                "actions": [],
+            }
+        group["actions"].append(action_json(action))
+    return {"features": list(groups.values()), "other": other}
+
+
+def outcome_json(state: Any) -> dict[str, Any]:
+    outcome = state.outcome()
+    return {
+        "over": outcome.over,
+        "scores": list(outcome.scores),
+        "ranking": list(outcome.ranking),
+        "winners": list(outcome.winners),
+        "points": [dict(p) for p in outcome.points],
+    }
+
+
+def _names(indices: tuple[int, ...], names: tuple[str, ...]) -> list[str]:
+    return [names[i] for i in indices]
+
+
+def tile_json(tile: Any) -> dict[str, Any]:
+    """A tile type in its reference orientation (r0), with what a front end draws it from:
+    the edge type of each side and each feature's sides, half-edges (the field parts along an
+    edge, ``NL`` = north edge, left half seen from inside), corners, inner pockets, centre,
+    location names, attributes (shields ...) and the features a field borders."""
+    rot = tile.rotations[0]
+    features = []
+    for f in rot.features:
+        features.append(
+            {
+                "index": f.index,
+                "kind": f.kind,
+                "sides": _names(f.sides, SIDES),
+                "halves": _names(f.halves, HALVES),
+                "corners": _names(f.corners, CORNERS),
+                "inner": list(f.inner),
+                "center": f.center,
+                "locations": list(f.locations),
+                "attributes": dict(sorted(f.attrs.items())),
+                "borders": list(f.borders),
+            }
+        )
+    return {
+        "id": tile.id,
+        "alias": tile.alias,
+        "count": tile.count,
+        "description": tile.description,
+        "set": tile.set_name,
+        "tags": sorted(tile.tags),
+        "edges": dict(zip(SIDES, rot.edges, strict=True)),
+        "features": features,
+    }
+
+
+def tiles_json(config: Any, ids: list[str] | None = None) -> dict[str, Any]:
+    """The tile types of a configuration (or only ``ids``), sorted by id, with the feature
+    kinds they use (how each is placed and shown) and the start tile."""
+    types = config.tile_types
+    chosen = sorted(types) if ids is None else list(dict.fromkeys(ids))
+    kinds = {
+        name: {
+            "placement": kind.placement,
+            "edge": kind.edge,
+            "completion": kind.completion,
+            "occupiable": kind.occupiable,
+            "glyph": kind.glyph,
+            "provider": kind.provider,
+        }
+        for name, kind in sorted(config.kinds.items())
+    }
+    return {
+        "start_tile": config.start_tile,
+        "kinds": kinds,
+        "tiles": [tile_json(types[tid]) for tid in chosen],
+    }
+
+
+def expansions_json() -> list[dict[str, Any]]:
+    """Every installed expansion with its version and its rule options (key, default, allowed
+    values, what it does); the base game's options come first as ``base``."""
+    from carcassonne.config import GameConfig
+    from carcassonne.plugins import expansion_version, installed_expansions
+
+    base = GameConfig()
+    out: list[dict[str, Any]] = [
+        {"name": "base", "version": None, "options": _options(base, set())}
+    ]
+    for name in sorted(installed_expansions()):
+        config = GameConfig(expansions=[name])
+        out.append(
+            {
+                "name": name,
+                "version": expansion_version(name),
+                "options": _options(config, set(base.option_specs)),
+                "action_verbs": sorted(t.verb for t in config.action_types),
+                "figure_kinds": sorted(set(config.figure_kinds) - set(base.figure_kinds)),
+            }
+        )
+    return out
+
+
+def _options(config: Any, skip: set[str]) -> list[dict[str, Any]]:
+    return [
+        {
+            "key": spec.key,
+            "default": spec.default,
+            "choices": list(spec.choices),
+            "doc": spec.doc,
+        }
+        for key, spec in sorted(config.option_specs.items())
+        if key not in skip
+    ]
+
+
+def error_codes_json(config: Any) -> list[dict[str, str]]:
+    """Every code a refusal may carry in a game of ``config``: the core's, then the plugins'."""
+    return [
+        {"code": c.code, "meaning": c.meaning, "provider": c.provider}
+        for c in error_codes(config).values()
+    ]

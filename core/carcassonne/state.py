@@ -22,12 +22,22 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from carcassonne import events as ev
-from carcassonne.actions import Action, Draw, Pass, PlaceFigure, PlaceTile, sort_actions
+from carcassonne.actions import (
+    Action,
+    Draw,
+    Pass,
+    PlaceFigure,
+    PlaceTile,
+    action_fields,
+    sort_actions,
+)
+from carcassonne.codes import Refusal
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError, IllegalActionError, NothingToUndoError
 from carcassonne.features import FeatureGraph, neighbours_present
-from carcassonne.geometry import SIDE_OFFSETS
-from carcassonne.tileset.model import RotatedFeature, TileType
+from carcassonne.geometry import SIDE_OFFSETS, SIDES
+from carcassonne.notation import action_from_text
+from carcassonne.tileset.model import Rotated, RotatedFeature, TileType
 from carcassonne.values import (
     Award,
     Decision,
@@ -35,6 +45,7 @@ from carcassonne.values import (
     Figure,
     ForcedDraw,
     OptionValue,
+    Outcome,
     Placed,
     Pos,
     ReturnedFigure,
@@ -99,6 +110,19 @@ def _decode_board(config: GameConfig, data: dict[Pos, _PlacedData]) -> dict[Pos,
         tile = types[tile_id]
         board[pos] = Placed(tile, rotation, tile.rotations[rotation // 90], player, order)
     return board
+
+
+def _wrong_decision(reason: str, expected: str) -> Refusal:
+    return Refusal("wrong-decision", reason, {"expected": expected})
+
+
+def _look(rot: Rotated) -> tuple[object, ...]:
+    """What one rotation of a tile looks like on the board: its edges and its features (kind,
+    the locations they cover, attributes). Two rotations with equal looks are one placement."""
+    features = frozenset(
+        (f.kind, frozenset(f.locations), tuple(sorted(f.attrs.items()))) for f in rot.features
+    )
+    return (rot.edges, features)
 
 
 class GameState:
@@ -410,11 +434,85 @@ class GameState:
         self._legal = None
 
     def winners(self) -> list[int]:
+        """The players with the most points (all of them when tied)."""
         best = max(self.scores)
         return [p for p, s in enumerate(self.scores) if s == best]
 
     def ranking(self) -> tuple[int, ...]:
+        """Each player's rank by points: 1 = best; tied players share a rank (1, 1, 3)."""
         return tuple(1 + sum(1 for o in self.scores if o > s) for s in self.scores)
+
+    def held_pieces(self) -> list[dict[str, int]]:
+        """Per player, the pieces they hold besides figures (an expansion's, such as Abbey &
+        Mayor's abbeys), by name; from the ``carcassonne_held_pieces`` hook."""
+        held: list[dict[str, int]] = [{} for _ in range(self.config.players)]
+        for piece, counts in self.config.hooks.held_pieces(self).items():
+            for player, count in enumerate(counts):
+                held[player][piece] = count
+        return held
+
+    def outcome(self) -> Outcome:
+        """Scores, ranking, winners and each player's points by source (feature kind, and
+        ``start`` for points a position began with): the game's result once it is over, the
+        standings so far before. Replays the game from its origin, so it costs one replay."""
+        replay = self.initial()
+        points: list[dict[str, int]] = [{} for _ in range(self.config.players)]
+        for player, start in enumerate(replay.scores):
+            if start:
+                points[player]["start"] = start
+        for item in self.log:
+            if isinstance(item, ForcedDraw):
+                replay._force_next(item.tile)
+                continue
+            for event in replay.apply(item):
+                if isinstance(event, ev.PointsScored):
+                    by_kind = points[event.player]
+                    by_kind[event.kind] = by_kind.get(event.kind, 0) + event.points
+        return Outcome(
+            self.is_over,
+            tuple(self.scores),
+            self.ranking(),
+            tuple(self.winners()),
+            tuple(dict(sorted(p.items())) for p in points),
+        )
+
+    def __str__(self) -> str:
+        """The board as text (the terminal game's picture, whole board), with whose turn it is,
+        what is pending and the scores."""
+        from carcassonne.cli.board_view import legend, render_board
+
+        config = self.config
+        pending = self.pending
+        if pending.kind == END:
+            head = f"game over after turn {self.turn}"
+        else:
+            doing = {
+                "tile": f"place {self.drawn}",
+                "figure": "place a figure or pass",
+                "draw": "draw",
+            }.get(pending.kind, f"answer a {pending.kind} decision")
+            head = f"turn {self.turn}: {config.names[pending.player]} to {doing}"
+        scores = ", ".join(f"{n} {s}" for n, s in zip(config.names, self.scores, strict=True))
+        xs = [x for x, _ in self.board] or [0]
+        ys = [y for _, y in self.board] or [0]
+        board = (
+            render_board(self, columns=max(xs) - min(xs) + 1, rows=max(ys) - min(ys) + 1)
+            if self.board
+            else "(empty board)"
+        )
+        return f"{head}; scores: {scores}; {self.tiles_left()} tiles left\n{board}\n{legend(self)}"
+
+    def __repr__(self) -> str:
+        names = ",".join(self.config.names)
+        return f"<GameState {names} turn {self.turn} {self.pending.kind} {self.tiles_left()} left>"
+
+    def __dir__(self) -> list[str]:
+        """Public names only: the engine's internals (``_graph``, ``_frontier`` ...) are hidden."""
+        return sorted(name for name in object.__dir__(self) if not name.startswith("_"))
+
+    def _parse(self, text: str) -> Action:
+        action: Action = action_from_text(text, self.config)
+        return action
 
     # -- queries: the board ---------------------------------------------------------------------
 
@@ -629,23 +727,32 @@ class GameState:
 
     # -- applying actions ----------------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[ev.Event]:
+    def apply(self, action: Action | str) -> list[ev.Event]:
         """Apply a legal action and return its events.
 
-        An illegal action raises :class:`IllegalActionError` and leaves the state exactly as it
-        was; so does any error raised while the action is carried out.
+        ``action`` may be notation text (``"tile BA/C 0,-1 r180"``, docs/notation.md). A
+        feature may be named by any of its locations (``W`` for a road offered as ``E``): the
+        action is applied, logged and recorded with the canonical one. An illegal action raises
+        :class:`IllegalActionError` (with a ``code``, see :mod:`carcassonne.codes`) and leaves
+        the state exactly as it was; so does any error raised while the action is carried out.
         """
+        if isinstance(action, str):
+            action = self._parse(action)
         pending = self.pending
         if pending.kind == END:
-            raise IllegalActionError(action, "the game is over")
-        if pending.kind == "tile" and type(action) is PlaceTile:
+            reason: str | None = "the game is over"
+        elif pending.kind == "tile" and type(action) is PlaceTile:
             reason = self._check_tile(action)
         elif action in self.legal_actions():
             reason = None
         else:
-            reason = self._why_illegal(action)
+            canonical = self.canonical(action)
+            reason = None if canonical in self.legal_actions() else "refused"
+            action = canonical
         if reason is not None:
-            raise IllegalActionError(action, reason)
+            refusal = self.why_illegal(action)
+            assert refusal is not None
+            raise IllegalActionError(action, refusal.reason, refusal.code, **refusal.details)
         events: list[ev.Event] = []
         self.log.append(action)
         try:
@@ -660,7 +767,9 @@ class GameState:
         """Make ``tile`` the next tile drawn (records replaying a draw order, puzzles, tests).
 
         Allowed only while a draw is pending or a drawn tile has not been placed yet; the tile
-        must still be in the pile (or be the drawn one).
+        must still be in the pile (or be the drawn one), unless the option ``box_counts`` is
+        false: then a tile the pile lacks is dealt as an extra copy (replays of other engines'
+        records).
         """
         tile = self.config.resolve_tile(tile)
         if self.pending.kind == "tile" and self.drawn == tile:
@@ -669,8 +778,10 @@ class GameState:
             raise CarcassonneError(
                 f"cannot force a draw while a {self.pending.kind} decision is pending"
             )
-        if tile not in self._pile and tile != self.drawn:
-            raise CarcassonneError(f"tile {tile} is not in the draw pile")
+        if tile not in self._pile and tile != self.drawn and self.config.options["box_counts"]:
+            raise CarcassonneError(
+                f"tile {tile} is not in the draw pile (option box_counts = false deals it anyway)"
+            )
         self.log.append(ForcedDraw(tile))
         self._force_next(tile)
 
@@ -689,41 +800,242 @@ class GameState:
         self._legal = None
 
     def _lift(self, tile: str) -> None:
-        """Move the topmost copy of ``tile`` to the top of the pile; the rest keep their order."""
+        """Move the topmost copy of ``tile`` to the top of the pile; the rest keep their order.
+        Without box counts (option ``box_counts = false``) a tile the pile lacks is added."""
         pile = self._pile
+        if tile not in pile:
+            pile.append(tile)
+            return
         index = len(pile) - 1 - pile[::-1].index(tile)
         pile.append(pile.pop(index))
 
     def _check_tile(self, action: PlaceTile) -> str | None:
-        if action.tile != self.drawn:
-            return f"the drawn tile is {self.drawn}, not {action.tile}"
-        if (action.x, action.y, action.rotation) in self._candidates():
+        """``None`` for a legal placement of the drawn tile (the fast path), else "refused"."""
+        if (
+            action.tile == self.drawn
+            and (action.x, action.y, action.rotation) in self._candidates()
+        ):
             return None
-        return self._why_placement(action)
+        return "refused"
 
-    def _why_placement(self, action: PlaceTile) -> str:
-        pos = (action.x, action.y)
-        if action.rotation not in (0, 90, 180, 270):
-            return f"rotation must be 0, 90, 180 or 270, not {action.rotation}"
-        if pos in self.board:
-            return f"{action.x},{action.y} is already taken"
-        if pos not in self._frontier:
-            return f"{action.x},{action.y} does not touch any tile along an edge"
-        if not self.edges_fit(action.tile, action.x, action.y, action.rotation):
-            return f"its edges do not match its neighbours at {action.x},{action.y}"
-        return "an expansion rule forbids this placement"
+    # -- why an action is illegal (only on refusal or when asked: never on the hot path) ------
 
-    def _why_illegal(self, action: Action) -> str:
+    def canonical(self, action: Action) -> Action:
+        """``action`` with its ``location`` (if it has ``x``, ``y`` and ``location`` fields and a
+        tile lies there) replaced by the canonical name of the feature it names: ``W`` and
+        ``E`` of a road running through a tile both give the name the engine offers."""
+        fields = action_fields(type(action))
+        if "location" not in fields or "x" not in fields or "y" not in fields:
+            return action
+        values = action._asdict()
+        placed = self.board.get((values["x"], values["y"]))
+        index = placed.rot.by_location.get(values["location"]) if placed is not None else None
+        if placed is None or index is None:
+            return action
+        location = placed.rot.features[index].location
+        if location == values["location"]:
+            return action
+        values["location"] = location
+        return type(action)(**values)
+
+    def why_illegal(self, action: Action | str) -> Refusal | None:
+        """Why ``action`` is not a legal answer to the pending decision, or ``None`` if it is.
+
+        The :class:`~carcassonne.codes.Refusal` has a stable ``code`` (the core's or a plugin's,
+        see :mod:`carcassonne.codes`), the English ``reason`` and ``details`` for a front end.
+        ``action`` may be notation text; a location may be any name of its feature.
+        """
+        if isinstance(action, str):
+            action = self._parse(action)
         kind = self.pending.kind
+        if kind == END:
+            return Refusal("game-over", "the game is over")
+        if kind == "tile" and type(action) is PlaceTile:
+            if action.tile != self.drawn:
+                return Refusal(
+                    "wrong-tile",
+                    f"the drawn tile is {self.drawn}, not {action.tile}",
+                    {"drawn": self.drawn, "tile": action.tile},
+                )
+            if (action.x, action.y, action.rotation) in self._candidates():
+                return None
+            return self._placement_refusal(action)
+        action = self.canonical(action)
+        if action in self.legal_actions():
+            return None
+        explained = self.config.hooks.explain_illegal(self, action)
+        if explained is not None:
+            return explained
         if kind == "tile":
-            return f"a tile placement is expected (the drawn tile is {self.drawn})"
+            return _wrong_decision(
+                f"a tile placement is expected (the drawn tile is {self.drawn})", kind
+            )
         if kind == "figure":
-            if isinstance(action, PlaceFigure):
-                return "not a legal figure placement on the tile just placed"
-            return "the figure phase expects a figure action or pass"
-        if kind == "draw":
-            return "expected draw" + (" or another turn action" if self._turn_actions() else "")
-        return f"not a legal answer to the {kind} decision of player {self.pending.player}"
+            if type(action) is PlaceFigure:
+                return self._figure_refusal(action)
+            if type(action) in (Draw, PlaceTile):
+                return _wrong_decision("the figure phase expects a figure action or pass", kind)
+        elif kind == "draw":
+            if type(action) is PlaceTile:
+                refusal = self._placement_refusal(action)
+                if refusal.code != "vetoed":
+                    return refusal
+            elif type(action) is PlaceFigure:
+                more = " or another turn action" if self._turn_actions() else ""
+                return _wrong_decision(f"expected draw{more}", kind)
+        elif type(action) in (Draw, PlaceTile):
+            who = self.pending.player
+            return _wrong_decision(f"not an answer to the {kind} decision of player {who}", kind)
+        return Refusal(
+            "not-offered",
+            f"not among the legal answers to the {kind} decision of player {self.pending.player}",
+        )
+
+    def placement_refusal(self, tile: str, x: int, y: int, rotation: int) -> Refusal | None:
+        """Why ``tile`` may not go at ``(x, y)`` turned ``rotation`` on the current board (as if
+        it were drawn now), or ``None`` if it may. Any tile type, drawn or not."""
+        tid = self.config.resolve_tile(tile)
+        if (x, y, rotation) in self._placements(self.config.tile_types[tid]):
+            return None
+        return self._placement_refusal(PlaceTile(tid, x, y, rotation))
+
+    def placements_of(self, tile: str, *, distinct: bool = False) -> list[PlaceTile]:
+        """Every placement of ``tile`` (an id or alias, drawn or not) on the current board by the
+        tile rules: matching edges and the expansions' vetoes (River), as if it were drawn now.
+        Tiles that are not drawn but placed by an expansion's own action (the abbey) follow
+        that action's rules instead. Sorted by (x, y, rotation).
+
+        ``distinct=True`` keeps one placement per distinct result: rotations of a symmetric tile
+        that give the same edges and the same features on the same square are merged, and the
+        smallest rotation of each group is kept (a straight road: r0 and r90 only).
+        """
+        tid = self.config.resolve_tile(tile)
+        tile_type = self.config.tile_types[tid]
+        cands = self._placements(tile_type)
+        if distinct:
+            seen: set[tuple[int, int, object]] = set()
+            kept = []
+            for x, y, r in cands:  # sorted: the smallest rotation of each group comes first
+                key = (x, y, _look(tile_type.rotations[r // 90]))
+                if key not in seen:
+                    seen.add(key)
+                    kept.append((x, y, r))
+            cands = kept
+        return [PlaceTile(tid, x, y, r) for x, y, r in cands]
+
+    def _placement_refusal(self, action: PlaceTile) -> Refusal:
+        x, y, rotation = action.x, action.y, action.rotation
+        pos = (x, y)
+        where = {"x": x, "y": y}
+        if rotation not in (0, 90, 180, 270):
+            return Refusal(
+                "bad-rotation", f"rotation must be 0, 90, 180 or 270, not {rotation}", where
+            )
+        if pos in self.board:
+            return Refusal("square-taken", f"{x},{y} is already taken", where)
+        if not self.touches_board(x, y):
+            return Refusal("not-adjacent", f"{x},{y} does not touch any tile along an edge", where)
+        if not self.edges_fit(action.tile, x, y, rotation):
+            return self._edges_refusal(action)
+        explained = self.config.hooks.explain_illegal(self, action)
+        if explained is not None:
+            return explained
+        return Refusal("vetoed", "an expansion rule forbids this placement", where)
+
+    def _edges_refusal(self, action: PlaceTile) -> Refusal:
+        x, y = action.x, action.y
+        rot = self.config.tile_types[action.tile].rotations[action.rotation // 90]
+        wild = self.config.wildcard_edges
+        sides = []
+        tile_edges = {}
+        neighbour_edges = {}
+        for side, (dx, dy) in enumerate(SIDE_OFFSETS):
+            other = self.board.get((x + dx, y + dy))
+            if other is None:
+                continue
+            mine, theirs = rot.edges[side], other.rot.edges[(side + 2) % 4]
+            if mine != theirs and mine not in wild and theirs not in wild:
+                sides.append(SIDES[side])
+                tile_edges[SIDES[side]] = mine
+                neighbour_edges[SIDES[side]] = theirs
+        shown = ", ".join(f"{s} ({tile_edges[s]} against {neighbour_edges[s]})" for s in sides)
+        return Refusal(
+            "edges-mismatch",
+            f"its edges do not match its neighbours at {x},{y}" + (f": {shown}" if shown else ""),
+            {
+                "x": x,
+                "y": y,
+                "sides": sides,
+                "tile_edges": tile_edges,
+                "neighbour_edges": neighbour_edges,
+            },
+        )
+
+    def _figure_refusal(self, action: PlaceFigure) -> Refusal:
+        config = self.config
+        x, y, figure = action.x, action.y, action.figure
+        if (x, y) != self.last_tile:
+            assert self.last_tile is not None
+            lx, ly = self.last_tile
+            return Refusal(
+                "not-last-tile",
+                f"a figure goes on the tile just placed ({lx},{ly}), not on {x},{y}",
+                {"last_tile": [lx, ly]},
+            )
+        if figure not in config.figure_kinds:
+            known = ", ".join(config.figure_kinds)
+            return Refusal(
+                "unknown-figure",
+                f"no figure kind {figure!r} in this game (known: {known})",
+                {"figure": figure},
+            )
+        placed = self.board[(x, y)]
+        if action.location not in placed.rot.by_location:
+            names = sorted(placed.rot.by_location)
+            return Refusal(
+                "no-feature",
+                f"the tile at {x},{y} has no feature at {action.location!r} "
+                f"(try: {', '.join(names)})",
+                {"location": action.location, "locations": names},
+            )
+        if self.supply[self.player].get(figure, 0) <= 0:
+            return Refusal(
+                "no-figure-left",
+                f"{config.names[self.player]} has no {figure} left",
+                {"figure": figure, "player": self.player},
+            )
+        feature = self.feature_at(x, y, action.location)
+        kind_name = self.feature_kind(feature)
+        kind = config.kinds.get(kind_name)
+        allowed = kind is not None and kind.occupiable
+        if allowed and figure in config.followers:
+            allowed = kind is not None and kind.followers
+            allowed = allowed and (kind_name != "field" or bool(config.options["farmers"]))
+        if not allowed:
+            return Refusal(
+                "figure-not-allowed",
+                f"no {figure} may stand on a {kind_name}"
+                + (" (the farmers option is off)" if kind_name == "field" else ""),
+                {"figure": figure, "feature_kind": kind_name},
+            )
+        there = self.figures_on(feature)
+        if there:
+            return Refusal(
+                "feature-occupied",
+                f"the {kind_name} at {x},{y} {action.location} already holds "
+                + ", ".join(f"{config.names[f.player]}'s {f.kind}" for f in there),
+                {
+                    "feature": feature,
+                    "figures": [
+                        {"player": f.player, "kind": f.kind, "x": f.x, "y": f.y,
+                         "location": f.location}
+                        for f in there
+                    ],
+                },
+            )  # fmt: skip
+        return Refusal(
+            "not-offered", "not a legal figure placement on the tile just placed", {"x": x, "y": y}
+        )
 
     def _dispatch(self, action: Action, events: list[ev.Event]) -> None:
         kind = self.pending.kind

@@ -1,37 +1,92 @@
-"""Helpers for tests of the engine, of expansions and of fans' plugins.
+"""Helpers for tests of the engine, of expansions and of fans' plugins (docs/authoring.md,
+"Testing kit").
 
 Build a board directly (examples in the rules are boards, not whole games), play one more tile
 with a forced draw, and read the points an action scored::
 
     state = board(["BA/RCr @(0,0) r0"], [(RED, "meeple", 0, 0, "N")], player=BLUE)
     assert points(place(state, "BA/C @(0,-1) r180")) == {RED: 4}
+
+A plugin that is not installed joins with ``plugins=``: ``(name, object)`` pairs, module
+objects, or module paths and ``.py`` files as the command line's ``--plugin`` takes them::
+
+    state = board(["BA/RCr @(0,0) r0"], plugins=["my_expansion.plugin"])
+
+Invariants for random games: :func:`random_game`, :func:`figure_totals` against
+:func:`initial_figures`, :func:`check_actions`, :func:`check_award_lines`, :func:`play_out`.
+Scenario files run with :func:`run_scenario_file` (pytest collects them by itself).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from carcassonne.actions import Draw, Pass, PlaceFigure, PlaceTile
 from carcassonne.config import GameConfig
 from carcassonne.errors import IllegalActionError
+from carcassonne.events import Event, PointsScored
+from carcassonne.local_plugins import load_plugins, plugin_name
 from carcassonne.position import Position, build_state
 from carcassonne.state import GameState
 
-RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
+RED, BLUE, YELLOW, GREEN, BLACK, PINK = 0, 1, 2, 3, 4, 5
+
+#: What ``plugins=`` takes: ``(name, object)``, a module object, or a module path / file.
+PluginSpec = tuple[str, object] | ModuleType | str
 
 _CONFIGS: dict[tuple, GameConfig] = {}
 
 
+def plugin_pairs(plugins: Iterable[PluginSpec]) -> list[tuple[str, object]]:
+    """``plugins=`` entries as the ``(name, object)`` pairs ``GameConfig(plugins=...)`` takes.
+
+    >>> from types import ModuleType
+    >>> plugin_pairs([ModuleType("my_plugin"), ("named", object())])[0][0]
+    'my_plugin'
+    """
+    pairs: list[tuple[str, object]] = []
+    for spec in plugins:
+        if isinstance(spec, tuple):
+            pairs.append(spec)
+        elif isinstance(spec, ModuleType):
+            pairs.append((plugin_name(spec), spec))
+        else:
+            pairs += load_plugins([spec])
+    return pairs
+
+
 def config(
-    players: int = 2, expansions: tuple[str, ...] = (), options: dict | None = None, **more
+    players: int = 2,
+    expansions: tuple[str, ...] = (),
+    options: dict | None = None,
+    plugins: Sequence[PluginSpec] = (),
+    **more,
 ) -> GameConfig:
-    """A configuration (cached: tests build many boards with the same one)."""
+    """A configuration with seed 1 (cached: tests build many boards with the same one).
+
+    ``options`` and keyword arguments are rule options (``tiny_city=2``); ``plugins`` adds
+    plugins that are not installed (see :func:`plugin_pairs`).
+
+    >>> config(3, ("abbot",)).figure_kinds["abbot"].count
+    1
+    """
     options = {**(options or {}), **more}
-    key = (players, tuple(sorted(expansions)), tuple(sorted(options.items())))
+    pairs = plugin_pairs(plugins)
+    key = (
+        players,
+        tuple(sorted(expansions)),
+        tuple(sorted(options.items())),
+        tuple((name, id(obj)) for name, obj in pairs),
+    )
     if key not in _CONFIGS:
-        _CONFIGS[key] = GameConfig(players=players, expansions=expansions, options=options, seed=1)
+        _CONFIGS[key] = GameConfig(
+            players=players, expansions=expansions, options=options, seed=1, plugins=pairs
+        )
     return _CONFIGS[key]
 
 
@@ -43,18 +98,32 @@ def board(
     expansions=(),
     pile=None,
     options: dict | None = None,
+    plugins: Sequence[PluginSpec] = (),
     **more,
 ) -> GameState:
-    """A state with ``tiles`` (``"ID @(x,y) rR"`` strings or tuples) and figures on them.
+    """A state with ``tiles`` (``"ID @(x,y) rR"`` strings or ``(id, x, y, rotation)``) and
+    ``figures`` (``(player, kind, x, y, location)``) on them; ``player`` is about to draw.
 
+    The first tile is laid first; the others in any order that connects them. ``pile=None``
+    deals the rest of the game's tiles, ``pile=[...]`` exactly those (next first), and
     ``pile=[]`` ends the game at once: final scoring runs and its events are ``last_events``.
+
+    >>> state = board(["BA/RCr @(0,0) r0", "BA/C @(0,-1) r180"], [(RED, "meeple", 0, 0, "EL")],
+    ...               pile=[])
+    >>> state.scores
+    [3, 0]
     """
     parsed = [parse_tile(t) if isinstance(t, str) else t for t in tiles]
-    cfg = config(players, tuple(expansions), options, **more)
+    cfg = config(players, tuple(expansions), options, plugins, **more)
     return build_state(cfg, Position(tiles=parsed, figures=list(figures), player=player, pile=pile))
 
 
 def parse_tile(text: str) -> tuple[str, int, int, int]:
+    """``"BA/RCr @(0,-1) r90"`` as ``("BA/RCr", 0, -1, 90)``.
+
+    >>> parse_tile("BA/RCr @(0,-1) r90")
+    ('BA/RCr', 0, -1, 90)
+    """
     tile, at, rot = text.split()
     x, y = at.strip("@()").split(",")
     return tile, int(x), int(y), int(rot.lstrip("r"))
@@ -64,6 +133,10 @@ def place(state: GameState, text: str, figure: tuple[str, str] | None = None) ->
     """Draw and place a tile (forcing the draw), then place ``(kind, location)`` or pass.
 
     Returns the events of the whole turn.
+
+    >>> state = board(["BA/RCr @(0,0) r0"], [(RED, "meeple", 0, 0, "N")], player=BLUE)
+    >>> points(place(state, "BA/C @(0,-1) r180"))
+    {0: 4}
     """
     tile, x, y, rot = parse_tile(text)
     if state.pending.kind == "draw":
@@ -80,6 +153,7 @@ def place(state: GameState, text: str, figure: tuple[str, str] | None = None) ->
 
 
 def points(events) -> dict[int, int]:
+    """Points per player in ``events`` (players who scored nothing are left out)."""
     out: dict[int, int] = {}
     for e in events:
         if e.type == "points":
@@ -103,7 +177,12 @@ def random_game(config: GameConfig, seed: int):
 
 
 def figure_totals(state: GameState) -> list[dict[str, int]]:
-    """Per player, figures in supply plus figures on the board, by kind (constant in a game)."""
+    """Per player, figures in supply plus figures on the board, by kind (constant in a game).
+
+    >>> state = board(["BA/RCr @(0,0) r0"], [(RED, "meeple", 0, 0, "N")])
+    >>> figure_totals(state) == initial_figures(state.config)
+    True
+    """
     totals = [dict(s) for s in state.supply]
     for _, fig in state.figures():
         totals[fig.player][fig.kind] += 1
@@ -144,3 +223,28 @@ def play_out(state: GameState, seed: int) -> tuple[list[int], int]:
         state.apply(rng.choice(state.legal_actions()))
         actions += 1
     return list(state.scores), actions
+
+
+def check_award_lines(state: GameState, events: Iterable[Event]) -> None:
+    """Each scored feature gives each player one ``points`` event per scoring step (an award
+    change replaces points rather than adding "+4, -4" lines). The abbot's early return is a
+    separate step in the figure phase and is not counted."""
+    lines = Counter(
+        (state.feature_id(e.feature), e.player, e.final)
+        for e in events
+        if isinstance(e, PointsScored) and e.reason != "abbot returned"
+    )
+    doubled = {line: n for line, n in lines.items() if n > 1}
+    if doubled:
+        raise AssertionError(f"several award lines for one feature and player: {doubled}")
+
+
+def run_scenario_file(path: str | Path, plugins: Sequence[PluginSpec] = ()) -> None:
+    """Run a ``*.scenario.toml`` file (docs/scenarios.md) with extra plugins; raise
+    ``AssertionError`` with the failure report (expected vs got, the board) if it fails."""
+    from carcassonne.scenario import load_scenario, report, run_scenario
+
+    scenario = load_scenario(path, plugin_pairs(plugins))
+    outcome = run_scenario(scenario)
+    if outcome.mismatches:
+        raise AssertionError(report(scenario, outcome))

@@ -201,6 +201,23 @@ class ForcedDraw(NamedTuple):
     tile: str
 
 
+class Outcome(NamedTuple):
+    """The result of a game (or the standings so far): ``GameState.outcome()``.
+
+    ``points`` gives per player the points by source: the feature kind they were scored for
+    (``city``, ``road``, ``monastery``, ``field``, an expansion's ``garden`` ...) and ``start``
+    for the points a position began with.
+    """
+
+    over: bool
+    scores: tuple[int, ...]
+    #: Per player, 1 = best; tied players share a rank.
+    ranking: tuple[int, ...]
+    #: The players with the most points.
+    winners: tuple[int, ...]
+    points: tuple[dict[str, int], ...]
+
+
 # ---------------------------------------------------------------------------------------------
 # Setup
 

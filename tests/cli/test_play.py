@@ -72,7 +72,7 @@ def test_human_picks_by_keys_saves_and_quits_offering_to_save(cli, tmp_path):
     assert "drawn BA/C" in out and "Pick a square (a-b)" in out
     assert "A red: tile BA/C 0,-1 r180" in out  # one rotation fits at a: no rotation asked
     assert "a) S: city - meeple" in out and "b) NL: field - meeple" in out
-    assert "figure meeple 0,-1 N: not a legal figure placement on the tile" in out
+    assert "figure meeple 0,-1 N: the tile at 0,-1 has no feature at 'N'" in out
     assert "the spots here: a) S: city, b) NL: field" in out
     assert "A red: figure meeple 0,-1 S" in out
     assert "    A red scores 4 for a city" in out
@@ -166,7 +166,7 @@ def test_load_errors_are_one_line(cli, tmp_path):
         (["--option", "farmers"], "carcassonne: option 'farmers' must look like KEY=VALUE"),
         (["--option", "colour=red"], "carcassonne: unknown option 'colour' (known: "),
         (["--players", "3", "--seats", "human,greedy"], "carcassonne: 3 players but 2 seats"),
-        (["--players", "7"], "carcassonne: a game has 2 to 6 players, not 7"),
+        (["--players", "7"], "carcassonne: a game has 1 to 6 players, not 7"),
     ],
 )
 def test_user_errors_are_one_line_with_status_2(cli, argv, message):

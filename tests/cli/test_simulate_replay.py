@@ -156,4 +156,5 @@ def test_expansions_lists_every_installed_expansion(cli):
 
 def test_serve_needs_a_transport(cli):
     result = cli("serve")
-    assert (result.status, result.err) == (2, "carcassonne: choose a transport: --stdio\n")
+    assert result.status == 2
+    assert result.err == "carcassonne: choose a transport: --stdio or --http\n"

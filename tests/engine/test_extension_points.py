@@ -7,7 +7,6 @@ end) — with no core change, in every expansion mix, and one award line per sco
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 from typing import ClassVar, NamedTuple
 
@@ -178,12 +177,7 @@ def test_random_games_with_the_plugin_in_every_mix(plugin, mix):
         for _before, action, events, state in testing.random_game(config, seed):
             assert testing.figure_totals(state) == initial
             bigs_placed += type(action) is PlaceFigure and action.figure == "big"
-            lines = Counter(
-                (state.feature_id(e.feature), e.player, e.final)
-                for e in events
-                if e.type == "points" and e.reason != "abbot returned"
-            )
-            assert all(n == 1 for n in lines.values()), lines
+            testing.check_award_lines(state, events)
             for e in events:
                 if e.type == "points" and e.kind == "road" and e.reason == "inn":
                     assert e.points == 2 * len(state.feature_tiles(e.feature))

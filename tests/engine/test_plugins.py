@@ -53,9 +53,9 @@ def test_bad_options(options, message):
         GameConfig(options=options)
 
 
-@pytest.mark.parametrize("players", [1, 7, "2"])
+@pytest.mark.parametrize("players", [0, 7, "2"])
 def test_bad_player_counts(players):
-    with pytest.raises(ConfigError, match="a game has 2 to 6 players"):
+    with pytest.raises(ConfigError, match="a game has 1 to 6 players"):
         GameConfig(players=players)
 
 

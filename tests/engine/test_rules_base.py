@@ -59,17 +59,23 @@ def test_illegal_placements_have_reasons_and_change_nothing():
     state = board(["BA/RCr @(0,0) r0"], pile=["BA/C", "BA/L"])
     before = state.clone()
     cases = {
-        PlaceTile("BA/C", 0, 0, 0): "0,0 is already taken",
-        PlaceTile("BA/C", 5, 5, 0): "5,5 does not touch any tile along an edge",
-        PlaceTile("BA/C", 0, 1, 0): "its edges do not match its neighbours at 0,1",
-        PlaceTile("BA/C", 0, -1, 45): "rotation must be 0, 90, 180 or 270, not 45",
-        PlaceTile("BA/L", 0, 1, 0): "the drawn tile is BA/C, not BA/L",
-        Pass(): "a tile placement is expected (the drawn tile is BA/C)",
+        PlaceTile("BA/C", 0, 0, 0): ("square-taken", "0,0 is already taken"),
+        PlaceTile("BA/C", 5, 5, 0): ("not-adjacent", "5,5 does not touch any tile along an edge"),
+        PlaceTile("BA/C", 0, 1, 0): (
+            "edges-mismatch",
+            "its edges do not match its neighbours at 0,1: N (city against field)",
+        ),
+        PlaceTile("BA/C", 0, -1, 45): (
+            "bad-rotation",
+            "rotation must be 0, 90, 180 or 270, not 45",
+        ),
+        PlaceTile("BA/L", 0, 1, 0): ("wrong-tile", "the drawn tile is BA/C, not BA/L"),
+        Pass(): ("wrong-decision", "a tile placement is expected (the drawn tile is BA/C)"),
     }
-    for action, reason in cases.items():
+    for action, (code, reason) in cases.items():
         with pytest.raises(IllegalActionError) as info:
             state.apply(action)
-        assert info.value.reason == reason
+        assert (info.value.code, info.value.reason) == (code, reason)
         assert state == before
 
 

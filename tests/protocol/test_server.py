@@ -62,7 +62,7 @@ def test_refused_requests_leave_the_game_unchanged(tmp_path):
         {"op": "apply", "action": "pass", "player": 9},
         {"op": "undo", "count": 99},
         {"op": "undo", "fields": "scores"},
-        {"op": "new", "players": 1},
+        {"op": "new", "players": 7},
         {"op": "new", "seed": 1, "fields": ["nonsense"]},
         {"op": "load_record", "text": "format = 1\nplayers = ['a', 'b']\n---\nfly\n"},
         {"op": "load_position", "text": "format = 1\n"},

@@ -46,7 +46,7 @@ def documented_session() -> list[tuple[str, str | None]]:
 
 def test_documented_session_is_what_the_server_answers():
     pairs = documented_session()
-    assert len(pairs) == 14
+    assert len(pairs) == 18
     done = run_server([request for request, _ in pairs])
     assert done.returncode == 0 and done.stderr == ""
     answers = done.stdout.splitlines()
@@ -55,7 +55,11 @@ def test_documented_session_is_what_the_server_answers():
         assert documented is not None, f"no documented answer to {request}"
         assert answer == documented, f"answer to {request} changed"
     errors = [json.loads(a)["error"]["type"] for a in answers if not json.loads(a)["ok"]]
-    assert errors == ["illegal-action", "bad-json", "unknown-op", "bad-request", "illegal-action"]
+    assert errors == ["illegal-action", "illegal-action", "bad-request"]
+    codes = [json.loads(a)["error"].get("code") for a in answers if not json.loads(a)["ok"]]
+    assert codes == ["edges-mismatch", "not-last-tile", None]
+    kinds = [json.loads(a).get("state", {}).get("pending", {}).get("kind") for a in answers]
+    assert "wagon" in kinds and json.loads(answers[16])["outcome"]["over"] is True
 
 
 def test_bad_input_of_every_kind_is_answered_and_the_game_goes_on():
@@ -117,7 +121,10 @@ def test_bad_input_of_every_kind_is_answered_and_the_game_goes_on():
     ]
     by_id = {a["id"]: a for a in answers if a["id"] is not None}
     assert by_id[7]["error"]["message"] == "field 'seed' must be a whole number"
-    assert by_id[15]["error"]["message"] == "no player 5 in this game"
+    assert by_id[15]["error"]["message"].startswith(
+        "field 'player' (whose view to send) names no player 5 in this 2-player game"
+    )
+    assert by_id[15]["error"]["field"] == "player"
     assert by_id[13]["error"]["message"] == ("cannot undo 1 action(s): only 0 since the game began")
     assert by_id[20] == {
         "id": 20,

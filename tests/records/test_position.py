@@ -172,3 +172,60 @@ def test_a_drawn_tile_that_fits_nowhere_is_refused() -> None:
     with pytest.raises(PositionError) as err:
         build_state(config, Position(tiles=[("D", 0, 0, 0)], drawn="BA/L", pile=[]))
     assert str(err.value) == "the drawn tile BA/L fits nowhere on this board"
+
+
+# -- what front ends need: explicit supplies, the last tile-placer, foreign counts ------------
+
+
+def test_a_supply_may_hold_fewer_figures_than_the_count_and_undo_keeps_it() -> None:
+    text = BASE + 'player = "red"\nsupply = { red = { meeple = 0 } }\npile = ["BA/C", "BA/L"]\n'
+    state = load_position(text, text=True)
+    assert state.supply == [{"meeple": 0}, {"meeple": 7}]
+    state.apply("tile BA/C 0,-1 r180")
+    assert state.legal_actions() == [Pass()]
+    assert state.why_illegal("figure meeple 0,-1 S").code == "no-figure-left"
+    state.undo(1)
+    assert state.supply == [{"meeple": 0}, {"meeple": 7}]
+    assert "meeple = 0" in dump_position(state)
+    with pytest.raises(PositionError, match=r"supply of red: -1 meeple\(s\) in the supply"):
+        load_position(BASE + "supply = { red = { meeple = -1 } }\n", text=True)
+
+
+def test_the_last_tile_placer_is_explicit_and_saved() -> None:
+    text = (
+        BASE.replace('tiles = ["BA/RCr 0,0 r0"]', 'tiles = ["BA/RCr 0,0 r0", "BA/C 0,-1 r180"]')
+        + 'player = "red"\nlast_placer = "blue"\npile = ["BA/L"]\n'
+    )
+    state = load_position(text, text=True)
+    assert state.player == 0
+    assert state.tile_at(0, -1).player == 1 and state.tile_at(0, 0).player == -1
+    assert position_of(state).last_placer == 1
+    again = load_position(dump_position(state), text=True)
+    assert again.tile_at(0, -1).player == 1
+    assert 'last_placer = "blue"' in dump_position(state)
+    assert "last_placer" not in dump_position(load_position(BASE, text=True))
+    with pytest.raises(PositionError, match="last_placer: unknown player 'green'"):
+        load_position(BASE + 'last_placer = "green"\n', text=True)
+
+
+def test_abbey_end_game_turns_follow_the_last_tile_placer() -> None:
+    from carcassonne_abbey_mayor.abbey import last_placer
+
+    text = (
+        BASE.replace('players = ["red", "blue"]', 'players = ["red", "blue", "green"]')
+        + 'expansions = ["abbey-mayor"]\nplayer = "red"\nlast_placer = "green"\npile = ["BA/L"]\n'
+    )
+    assert last_placer(load_position(text, text=True)) == 2
+
+
+def test_box_counts_off_lets_a_position_hold_more_copies() -> None:
+    five = 'pile = ["BA/L", "BA/L", "BA/L", "BA/L", "BA/L"]\n'
+    with pytest.raises(PositionError, match="but the game has 4"):
+        load_position(BASE + five, text=True)
+    state = load_position(BASE + five + "[options]\nbox_counts = false\n", text=True)
+    assert state.draw_pile() == ["BA/L"] * 4 and state.drawn == "BA/L"
+
+
+def test_a_one_player_position() -> None:
+    state = load_position(BASE.replace('["red", "blue"]', '["solo"]'), text=True)
+    assert state.config.players == 1 and state.supply == [{"meeple": 7}]

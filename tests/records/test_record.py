@@ -180,8 +180,8 @@ def _error(text: str) -> RecordError:
         (HEADER + "tile E 0,-1 r45\n", 5,
          "column 13: a rotation must be r0, r90, r180 or r270, not 'r45'"),
         (HEADER + "tile E 0,-1 r0\n", 5,
-         "illegal action PlaceTile(tile='BA/C', x=0, y=-1, rotation=0): its edges do not "
-         "match its neighbours at 0,-1"),
+         "illegal action tile BA/C 0,-1 r0: its edges do not match its neighbours at 0,-1: "
+         "S (field against city)"),
         (HEADER + "drew BA/C\ntile E 0,-1 r180\npass\ndrew ZZ\n", 8, "unknown tile 'ZZ'"),
         (HEADER + "drew BA/C extra\n", 5, "expected 'drew TILE' or 'drew TILE returned'"),
         (HEADER + "drew BA/C\ndrew BA/L\n", 6,
@@ -191,7 +191,7 @@ def _error(text: str) -> RecordError:
          "the record says 'drew BA/L', but no tile is drawn at this point (the game waits for "
          "a figure decision)"),
         (HEADER + "drew BA/Cccc+\ntile C 0,-1 r0\npass\ndrew BA/Cccc+\n", 8,
-         "tile BA/Cccc+ is not in the draw pile"),
+         "tile BA/Cccc+ is not in the draw pile (option box_counts = false deals it anyway)"),
         ("format = 1\nplayers = ['a', 'b'\n---\n", 2,
          "the header is not valid TOML: Unclosed array"),
     ],

@@ -52,9 +52,15 @@ def test_board_svg_for_the_player_who_decides_and_for_the_others():
     )
     assert [a["ok"] for a in answers] == [False, True, True, True, True, False, False, True, True]
     assert answers[0]["error"]["type"] == "no-game"
-    assert answers[5]["error"] == {"type": "bad-request", "message": "no player 7 in this game"}
+    assert answers[5]["error"] == {
+        "type": "bad-request",
+        "field": "player",
+        "message": "field 'player' (whose view to send) names no player 7 in this 2-player game "
+        "(players are 0 to 1; the number of players of 'new' is the field 'players')",
+    }
     assert answers[6]["error"] == {
         "type": "bad-request",
+        "field": "highlight",
         "message": "field 'highlight' must be true or false",
     }
     state = GameState.new(GameConfig(players=2, seed=13))

@@ -66,4 +66,3 @@ def _groups(state: GameState) -> list[tuple[str, ...]]:
     current = tuple(sorted(remaining.elements()))
     groups = [current] if current else []
     return groups + complete[::-1]
-

@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Protocol
+from typing import ClassVar, Protocol
 
-from carcassonne.actions import Draw
+from carcassonne.actions import Action, Draw
+from carcassonne.state import GameState
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, state: Any) -> Any: ...
+    def choose(self, state: GameState) -> Action: ...
 
 
 class SeededBot(ABC):
@@ -34,14 +35,14 @@ class SeededBot(ABC):
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: Any) -> Any:
+    def choose(self, state: GameState) -> Action:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("no decision is pending: the game is over")
         return self.pick(state, actions)
 
     @abstractmethod
-    def pick(self, state: Any, actions: list[Any]) -> Any:
+    def pick(self, state: GameState, actions: list[Action]) -> Action:
         """One of ``actions`` (never empty) for the pending decision."""
 
 
@@ -50,7 +51,7 @@ class RandomBot(SeededBot):
 
     name = "random"
 
-    def pick(self, state: Any, actions: list[Any]) -> Any:
+    def pick(self, state: GameState, actions: list[Action]) -> Action:
         return self.rng.choice(actions)
 
 
@@ -65,11 +66,11 @@ class GreedyBot(SeededBot):
 
     name = "greedy"
 
-    def pick(self, state: Any, actions: list[Any]) -> Any:
+    def pick(self, state: GameState, actions: list[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
         player = state.pending.player
-        best: list[Any] = []
+        best: list[Action] = []
         best_key: tuple[int, int] | None = None
         for action in actions:
             key = self._value(state, action, player, state.scores)
@@ -79,7 +80,9 @@ class GreedyBot(SeededBot):
                 best.append(action)
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
-    def _value(self, state: Any, action: Any, player: int, before: list[int]) -> tuple[int, int]:
+    def _value(
+        self, state: GameState, action: Action, player: int, before: list[int]
+    ) -> tuple[int, int]:
         """(own gain, minus the others' gain) since ``before`` of ``action``, followed by the
         best figure choice when it was a tile placement."""
         if type(action) is Draw:

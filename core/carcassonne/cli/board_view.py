@@ -325,14 +325,36 @@ def figure_letter(player: int, kind: str) -> str:
     return letter if kind == "meeple" else letter.lower()
 
 
-def render_board(state: Any, spots: set[Pos] | None = None, width: int = 10_000) -> str:
+def render_board(
+    state: Any,
+    spots: set[Pos] | None = None,
+    width: int = 10_000,
+    *,
+    columns: int | None = None,
+    rows: int | None = None,
+) -> str:
     """The whole board as plain text, ``spots`` (empty squares) labelled with their
-    coordinates; at most ``width`` characters wide (then a window around the latest tile)."""
+    coordinates; at most ``width`` characters wide (then a window around the latest tile), or
+    at most ``columns`` x ``rows`` squares around the latest tile when they are given."""
     spots = spots or set()
     keys = {square: f"{square[0]},{square[1]}" for square in spots}
     must = set(spots) | ({state.last_tile} if state.last_tile else set())
     view = choose_view(state, must, width, 10_000)
+    if columns is not None or rows is not None:
+        order = state.placement_order()
+        fx, fy = state.last_tile or (order[-1] if order else (0, 0))
+        x0, x1 = _clip(view.x0, view.x1, fx, columns or 10_000)
+        y0, y1 = _clip(view.y0, view.y1, fy, rows or 10_000)
+        view = View(x0, x1, y0, y1)
     return draw_board(state, view, Marks(keys=keys)).text()
+
+
+def _clip(low: int, high: int, centre: int, size: int) -> tuple[int, int]:
+    """At most ``size`` of ``low..high``, around ``centre``."""
+    if high - low + 1 <= size:
+        return low, high
+    start = min(max(centre - size // 2, low), high - size + 1)
+    return start, start + size - 1
 
 
 def board_pages(state: Any, width: int, height: int, marks: Marks | None = None) -> list[str]:

@@ -65,7 +65,7 @@ def report(message: str, status: int) -> int:
 def add_game_arguments(parser: argparse.ArgumentParser, *, players_default: int | None) -> None:
     """``--players``, ``--expansions``, ``--option key=value`` and ``--seed``."""
     parser.add_argument(
-        "--players", type=int, default=players_default, help="number of players (2 to 6)"
+        "--players", type=int, default=players_default, help="number of players (1 to 6)"
     )
     parser.add_argument(
         "--expansions",
@@ -83,6 +83,30 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, players_default: int 
         help="a rule option, e.g. --option farmers=false --option river.uturn=immediate",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the draw pile (default 0)")
+    add_plugin_argument(parser)
+
+
+def add_plugin_argument(parser: argparse.ArgumentParser) -> None:
+    """``--plugin``: a plugin that is not installed (docs/authoring.md, "Try without
+    installing")."""
+    parser.add_argument(
+        "--plugin",
+        action="append",
+        default=[],
+        metavar="MODULE|FILE|DIR",
+        help="use a plugin that is not installed: a dotted module path, a .py file or a folder "
+        "of them (repeatable)",
+    )
+
+
+def plugins_from_args(args: argparse.Namespace) -> list[tuple[str, object]]:
+    """The ``(name, module)`` pairs of ``--plugin`` (a usage error when one does not load)."""
+    from carcassonne.local_plugins import PluginLoadError, load_plugins
+
+    try:
+        return load_plugins(getattr(args, "plugin", None) or [])
+    except PluginLoadError as exc:
+        raise UserError(f"--plugin {exc}") from None
 
 
 def parse_option_value(text: str) -> Any:
@@ -125,6 +149,7 @@ def build_config(args: argparse.Namespace, players: int, seed: int | None = None
             expansions=expansions,
             options=options,
             seed=args.seed if seed is None else seed,
+            plugins=plugins_from_args(args),
         )
     except ConfigError as exc:
         if str(exc).startswith("unknown option"):

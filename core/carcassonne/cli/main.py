@@ -8,9 +8,18 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from carcassonne.cli import expansions_cmd, play, render, replay, serve, simulate, tiles_cmd
+from carcassonne.cli import (
+    expansions_cmd,
+    new_cmd,
+    play,
+    render,
+    replay,
+    serve,
+    simulate,
+    tiles_cmd,
+)
 
-SUBCOMMANDS = [play, simulate, replay, render, serve, expansions_cmd, tiles_cmd]
+SUBCOMMANDS = [play, simulate, replay, render, serve, expansions_cmd, tiles_cmd, new_cmd]
 
 
 def build_parser() -> argparse.ArgumentParser:

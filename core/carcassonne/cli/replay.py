@@ -13,7 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from carcassonne.cli.board_view import player_letter
-from carcassonne.cli.game_args import UserError, plain, user_errors
+from carcassonne.cli.game_args import (
+    UserError,
+    add_plugin_argument,
+    plain,
+    plugins_from_args,
+    user_errors,
+)
 from carcassonne.serialize import action_text
 from carcassonne.state import GameState
 from carcassonne.values import ForcedDraw
@@ -29,6 +35,7 @@ def add_parser(subparsers: Any) -> None:
         "file", metavar="FILE", help="a game record (made by play's save or simulate --save-dir)"
     )
     parser.add_argument("--json", action="store_true", help="print the replay as JSON")
+    add_plugin_argument(parser)
     parser.set_defaults(handler=run)
 
 
@@ -69,7 +76,7 @@ def _opening_events(origin: GameState) -> list[Any]:
     return list(fresh.last_events) if same else []
 
 
-def load(path: str) -> GameState:
+def load(path: str, plugins: list[tuple[str, object]] | None = None) -> GameState:
     """The replayed game of the record at ``path``; a bad record is a one-line user error."""
     from carcassonne.record import RecordError, load_record
 
@@ -82,14 +89,14 @@ def load(path: str) -> GameState:
     if not Path(path).is_file():
         raise UserError(f"{path}: no such file", status=1)
     try:
-        return load_record(Path(path))
+        return load_record(Path(path), plugins=plugins or [])
     except RecordError as exc:
         raise UserError(f"{path}: {exc}", status=1) from None
 
 
 @user_errors
 def run(args: argparse.Namespace) -> int:
-    state = load(args.file)
+    state = load(args.file, plugins_from_args(args))
     steps = replay_log(state)
     names = state.config.names
     if args.json:

@@ -27,6 +27,7 @@ from carcassonne.cli.game_args import (
     parse_names,
     user_errors,
 )
+from carcassonne.cli.report import format_report, report_result
 from carcassonne.simulation import cpu_count, simulate
 from carcassonne.simulation.clusters import (
     CLUSTERS,
@@ -78,6 +79,12 @@ def add_parser(subparsers: Any) -> None:
         "(host:6379); default a local cluster",
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument(
+        "--report",
+        action="store_true",
+        help="add the balance report: points by source, win rate by seat, figure use, tiles "
+        "returned, game length (carcassonne.cli.report)",
+    )
     parser.add_argument("--save-dir", metavar="DIR", help="save every game's record in DIR")
     parser.add_argument(
         "--progress", action="store_true", help="show a progress bar even when not on a terminal"
@@ -124,8 +131,11 @@ def run(args: argparse.Namespace) -> int:
         with executor_for(args.cluster, args.scheduler, jobs) as executor:
             if args.cluster and args.scheduler and args.jobs is None:
                 jobs = cluster_workers(args.cluster) or jobs  # size batches for the cluster
+            spec = config.describe()
+            if args.plugin:  # plugins travel to the workers as their specs
+                spec["plugin_specs"] = list(args.plugin)
             outcome = simulate(
-                config.describe(),
+                spec,
                 seats,
                 args.games,
                 first_seed=args.seed,
@@ -143,10 +153,19 @@ def run(args: argparse.Namespace) -> int:
         print("carcassonne: interrupted before any game finished", file=sys.stderr)
         return INTERRUPTED
     result = outcome.summary()
+    if args.report:
+        win_rates = [
+            {"seat": seat["seat"], "bot": seat["bot"], "win_rate": seat["win_rate"]}
+            for seat in result["seats"]
+        ]
+        result["report"] = report_result(outcome.stats.balance, config, win_rates)
     if args.json:
         print(json.dumps(result, sort_keys=True, indent=2))
     else:
         print(format_summary(result))
+        if args.report:
+            print()
+            print(format_report(result["report"]))
     return INTERRUPTED if outcome.interrupted else 0
 
 

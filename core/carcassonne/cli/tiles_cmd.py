@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from carcassonne.cli.game_args import plain
+from carcassonne.cli.game_args import add_plugin_argument, plain, plugins_from_args, user_errors
 from carcassonne.geometry import SIDES
 from carcassonne.tileset import catalog
 from carcassonne.tileset.errors import TileSetError
@@ -27,13 +27,13 @@ def add_parser(subparsers: Any) -> None:
     check = sub.add_parser("check", help="validate tile-set files; print every problem")
     check.add_argument("files", nargs="+", metavar="FILE")
     _edition(check)
-    check.set_defaults(handler=cmd_check)
+    check.set_defaults(handler=user_errors(cmd_check))
 
     listing = sub.add_parser("list", help="list the tiles of a set")
     listing.add_argument("set", nargs="?", default="base", metavar="SET", help="default: base")
     listing.add_argument("--json", action="store_true", help="machine-readable output")
     _edition(listing)
-    listing.set_defaults(handler=cmd_list)
+    listing.set_defaults(handler=user_errors(cmd_list))
 
     show = sub.add_parser("show", help="draw one tile in the terminal, or as SVG or PNG")
     show.add_argument("id", metavar="ID", help="tile id (BA/RCr) or alias (D)")
@@ -46,7 +46,7 @@ def add_parser(subparsers: Any) -> None:
     )
     show.add_argument("--size", type=float, default=200, help="picture width in pixels")
     _edition(show)
-    show.set_defaults(handler=cmd_show)
+    show.set_defaults(handler=user_errors(cmd_show))
 
     sheet = sub.add_parser("sheet", help="a contact sheet of a tile set (SVG or PNG)")
     sheet.add_argument(
@@ -58,7 +58,7 @@ def add_parser(subparsers: Any) -> None:
     sheet.add_argument("--columns", type=int, default=8, help="tiles per row (default 8)")
     sheet.add_argument("--size", type=float, default=110, help="pixels per tile (default 110)")
     _edition(sheet)
-    sheet.set_defaults(handler=cmd_sheet)
+    sheet.set_defaults(handler=user_errors(cmd_sheet))
 
     fmt = sub.add_parser("fmt", help="rewrite tile-set files in canonical form")
     fmt.add_argument("files", nargs="+", metavar="FILE")
@@ -67,7 +67,9 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _edition(parser: argparse.ArgumentParser) -> None:
+    """``--edition`` and ``--plugin`` (the kinds and tile sets of a plugin not installed)."""
     parser.add_argument("--edition", default="C2", choices=EDITIONS, help="default: C2")
+    add_plugin_argument(parser)
 
 
 def _err(*lines: str) -> None:
@@ -75,9 +77,9 @@ def _err(*lines: str) -> None:
         print(line, file=sys.stderr)
 
 
-def _load(source: Any, edition: str) -> TileSet:
+def _load(source: Any, edition: str, extra: list[tuple[str, object]]) -> TileSet:
     return load_tileset(
-        source, catalog.installed_kinds(), edition=edition, providers=catalog.kind_providers()
+        source, catalog.installed_kinds(extra), edition=edition, providers=catalog.kind_providers()
     )
 
 
@@ -85,7 +87,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     status = 0
     for path in args.files:
         try:
-            tileset = _load(path, args.edition)
+            tileset = _load(path, args.edition, plugins_from_args(args))
         except TileSetError as err:
             _err(*(str(p) for p in err.problems))
             status = 1
@@ -99,8 +101,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     return status
 
 
-def _sets() -> dict[str, Any]:
-    return catalog.installed_tilesets()
+def _sets(args: argparse.Namespace) -> dict[str, Any]:
+    return catalog.installed_tilesets(plugins_from_args(args))
 
 
 def _set_name(name: str, sets: dict[str, Any]) -> str:
@@ -128,13 +130,13 @@ def _tile_data(tile: TileType) -> dict[str, Any]:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    sets = _sets()
+    sets = _sets(args)
     args.set = _set_name(args.set, sets)
     if args.set not in sets:
         _err(f"carcassonne tiles: unknown tile set '{args.set}' (installed: {', '.join(sets)})")
         return 1
     try:
-        tileset = _load(sets[args.set], args.edition)
+        tileset = _load(sets[args.set], args.edition, plugins_from_args(args))
     except TileSetError as err:
         _err(*(str(p) for p in err.problems))
         return 1
@@ -170,7 +172,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.file:
         sources = {args.file: args.file}
     else:
-        sources = _sets()
+        sources = _sets(args)
         if args.set is not None:
             args.set = _set_name(args.set, sources)
             if args.set not in sources:
@@ -182,7 +184,7 @@ def cmd_show(args: argparse.Namespace) -> int:
             sources = {args.set: sources[args.set]}
     for source in sources.values():
         try:
-            tileset = _load(source, args.edition)
+            tileset = _load(source, args.edition, plugins_from_args(args))
         except TileSetError as err:
             _err(*(str(p) for p in err.problems))
             return 1
@@ -201,7 +203,8 @@ def cmd_show(args: argparse.Namespace) -> int:
                 extra = f", tags: {' '.join(sorted(tile.tags))}" if tile.tags else ""
                 print(f"set {tileset.name}, count {tile.count}{extra}, rotation {args.rotation}")
                 print()
-                for line in render_tile(tile, catalog.installed_kinds(), args.rotation):
+                kinds = catalog.installed_kinds(plugins_from_args(args))
+                for line in render_tile(tile, kinds, args.rotation):
                     print(line.rstrip())
                 return 0
     _err(f"carcassonne tiles: no tile '{args.id}' in {', '.join(sources)}")
@@ -228,7 +231,9 @@ def _save_pictures(pictures: list[tuple[str, Any]], what: str) -> int:
 def _save_tile_pictures(tile: TileType, tileset: TileSet, args: argparse.Namespace) -> int:
     import carcassonne.svg as svg
 
-    picture = svg.tile(tile, args.rotation, size=args.size, kinds=catalog.installed_kinds())
+    picture = svg.tile(
+        tile, args.rotation, size=args.size, kinds=catalog.installed_kinds(plugins_from_args(args))
+    )
     targets = [(p, picture) for p in (args.svg, args.png) if p]
     return _save_pictures(targets, f"tile {tile.id} of {tileset.name}, rotation {args.rotation}")
 
@@ -239,7 +244,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     if not args.output.lower().endswith((".svg", ".png")):
         _err(f"carcassonne tiles: {args.output}: the picture's name must end in .svg or .png")
         return 2
-    sets = _sets()
+    sets = _sets(args)
     if args.source not in sets and not Path(args.source).is_file():
         _err(
             f"carcassonne tiles: no tile set or file '{args.source}' "
@@ -247,7 +252,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         )
         return 1
     try:
-        tileset = _load(sets.get(args.source, args.source), args.edition)
+        tileset = _load(sets.get(args.source, args.source), args.edition, plugins_from_args(args))
     except TileSetError as err:
         _err(*(str(p) for p in err.problems))
         return 1

@@ -25,6 +25,13 @@ def carcassonne_rule_options() -> list[Option]:
         Option("tiny_city", 4, (4, 2), "points for a completed two-tile city (2: first edition)"),
         Option("farmers", True, (True, False), "meeples may go on fields; fields score at the end"),
         Option("edition", "C2", ("C2", "C3", "C1"), "tile edition (C1: no gardens)"),
+        Option(
+            "box_counts",
+            True,
+            (True, False),
+            "false: records and positions may deal a tile more often than the box holds it "
+            "(replays of other engines' records, other editions' counts)",
+        ),
     ]
 
 

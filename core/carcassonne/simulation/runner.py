@@ -130,7 +130,7 @@ def simulate(
         raise ValueError("a simulation needs at least one game")
     seats = tuple(seats)
     local = config_for(config)  # checks the configuration here, before any task is sent
-    spec = local.describe()
+    spec = {**config, **local.describe()}  # plugin_specs (from --plugin) kept
     if len(seats) != local.players:
         raise ValueError(f"{local.players} players but {len(seats)} seats")
     for seat in seats:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from carcassonne import events as ev
+from carcassonne.balance import BalanceCounts
 from carcassonne.state import GameState
 
 #: Sixtieths of a win: a victory shared by k players gives each 60 // k (exact for k <= 6).
@@ -63,12 +64,16 @@ class Stats:
     kind_points: Counter[str] = field(default_factory=Counter)
     kind_scorings: Counter[str] = field(default_factory=Counter)
     completed: Counter[str] = field(default_factory=Counter)
+    #: What ``simulate --report`` shows (carcassonne.balance).
+    balance: BalanceCounts = field(default_factory=BalanceCounts)
 
     @classmethod
     def empty(cls, players: int) -> Stats:
         return cls([SeatStats() for _ in range(players)])
 
     def events(self, events: Iterable[ev.Event]) -> None:
+        events = list(events)
+        self.balance.events(events)
         for event in events:
             if isinstance(event, ev.PointsScored):
                 self.kind_points[event.kind] += event.points
@@ -80,6 +85,7 @@ class Stats:
         """Count a finished game (its events must have gone through :meth:`events`)."""
         self.games += 1
         self.actions += len(state.log)
+        self.balance.game(state)
         winners = state.winners()
         for p, score in enumerate(state.scores):
             won = p in winners
@@ -96,6 +102,7 @@ class Stats:
         self.kind_points.update(other.kind_points)
         self.kind_scorings.update(other.kind_scorings)
         self.completed.update(other.completed)
+        self.balance.merge(other.balance)
 
     def seat_summary(self, p: int) -> dict[str, float | int | None]:
         """Mean, population standard deviation, min, max and wins of seat ``p``."""

@@ -21,6 +21,7 @@ from typing import Any
 
 from carcassonne.bots import bot_from_spec
 from carcassonne.config import GameConfig
+from carcassonne.local_plugins import load_plugins
 from carcassonne.simulation.stats import Stats
 from carcassonne.state import GameState
 
@@ -52,7 +53,11 @@ def config_for(spec: dict[str, Any]) -> GameConfig:
     key = json.dumps(spec, sort_keys=True)
     config = _configs.get(key)
     if config is None:
-        config = _configs[key] = GameConfig(**spec)
+        # plugins given with --plugin travel as their specs (module paths, files), loaded here
+        spec = dict(spec)
+        specs = spec.pop("plugin_specs", ())
+        plugins = load_plugins(specs) if specs else ()
+        config = _configs[key] = GameConfig(**spec, plugins=plugins)
     return config
 
 

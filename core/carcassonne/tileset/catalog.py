@@ -11,6 +11,7 @@ expansion 'river', which is not active".
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from importlib import metadata, resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -36,16 +37,17 @@ def base_tileset() -> Traversable:
     return resources.files("carcassonne.tiles").joinpath("base.toml")
 
 
-def installed_kinds() -> dict[str, FeatureKind]:
-    """Core kinds plus every kind an installed expansion registers, extensions applied."""
-    return kinds_of(all_installed_manager())
+def installed_kinds(extra: Sequence[tuple[str, object]] = ()) -> dict[str, FeatureKind]:
+    """Core kinds plus every kind an installed expansion (or an ``extra`` plugin object)
+    registers, extensions applied."""
+    return kinds_of(all_installed_manager(extra))
 
 
-def installed_tilesets() -> dict[str, Source]:
-    """Set name (the file's stem) -> file: ``base`` plus every set an installed expansion
-    ships."""
+def installed_tilesets(extra: Sequence[tuple[str, object]] = ()) -> dict[str, Source]:
+    """Set name (the file's stem) -> file: ``base`` plus every set an installed expansion (or
+    an ``extra`` plugin object) ships."""
     sets: dict[str, Source] = {}
-    for _plugin, source in Hooks(all_installed_manager()).tile_sets():
+    for _plugin, source in Hooks(all_installed_manager(extra)).tile_sets():
         src = source if isinstance(source, Traversable | Path) else Path(source)
         sets.setdefault(Path(str(src.name)).stem, src)
     return sets

@@ -8,18 +8,20 @@ from importlib.resources.abc import Traversable
 from carcassonne import (
     Action,
     Decision,
+    ErrorCode,
     FeatureKind,
     FigureKind,
     GameConfig,
     GameState,
     Option,
+    Refusal,
     ReturnedFigure,
     ScoreItem,
     Setup,
     TileType,
     hookimpl,
 )
-from carcassonne_abbey_mayor import abbey, barn, mayor, wagon
+from carcassonne_abbey_mayor import abbey, barn, explain, mayor, wagon
 from carcassonne_abbey_mayor.common import (
     BARN,
     MAYOR,
@@ -127,3 +129,18 @@ def carcassonne_decision_actions(state: GameState, decision: Decision) -> list[A
     if decision.kind != wagon.DECISION:
         return None
     return wagon.targets(state, decision)
+
+
+@hookimpl
+def carcassonne_error_codes() -> list[ErrorCode]:
+    return list(explain.ERROR_CODES)
+
+
+@hookimpl
+def carcassonne_explain_illegal(state: GameState, action: Action) -> Refusal | None:
+    return explain.explain(state, action)
+
+
+@hookimpl
+def carcassonne_held_pieces(state: GameState) -> dict[str, tuple[int, ...]]:
+    return {"abbey": tuple(abbey.held(state, p) for p in range(state.players))}

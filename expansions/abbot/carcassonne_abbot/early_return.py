@@ -9,10 +9,25 @@ and emptied then). The points come in the figure phase, before the scoring phase
 
 from __future__ import annotations
 
-from carcassonne import GameState
+from carcassonne import Action, ErrorCode, GameState, PlaceFigure, Refusal
 from carcassonne.events import Event
 from carcassonne_abbot.actions import ReturnAbbot
-from carcassonne_abbot.figures import ABBOT
+from carcassonne_abbot.figures import ABBOT, ABBOT_KINDS
+
+ABBOT_KINDS_ONLY = "abbot-monastery-or-garden"
+NOT_THERE = "abbot-not-there"
+COMPLETE = "abbot-feature-complete"
+
+ERROR_CODES = (
+    ErrorCode(ABBOT_KINDS_ONLY, "the abbot stands only on a monastery or a garden", "abbot"),
+    ErrorCode(NOT_THERE, "no abbot of the player stands there to return", "abbot"),
+    ErrorCode(
+        COMPLETE,
+        "an abbot cannot return from a complete monastery or garden (it scores 9 in the "
+        "scoring phase instead)",
+        "abbot",
+    ),
+)
 
 
 def returns(state: GameState, player: int) -> list[ReturnAbbot]:
@@ -37,3 +52,46 @@ def apply_return(state: GameState, action: ReturnAbbot) -> list[Event]:
     )
     state.return_figures(feature, events, kinds=(ABBOT,))
     return events
+
+
+def explain(state: GameState, action: Action) -> Refusal | None:
+    """Why the figure phase refuses an abbot placement or an abbot's return (edges, supply and
+    occupancy are the core's to explain)."""
+    if state.pending.kind != "figure":
+        return None
+    if type(action) is PlaceFigure and action.figure == ABBOT:
+        placed = state.tile_at(action.x, action.y)
+        if placed is None or action.location not in placed.rot.by_location:
+            return None
+        feature = state.feature_at(action.x, action.y, action.location)
+        kind = state.feature_kind(feature)
+        if kind not in ABBOT_KINDS and not state.figures_on(feature):
+            return Refusal(
+                ABBOT_KINDS_ONLY,
+                f"the abbot stands only on a monastery or a garden, not on a {kind}",
+                {"feature_kind": kind},
+            )
+        return None
+    if type(action) is not ReturnAbbot:
+        return None
+    where = {"x": action.x, "y": action.y, "location": action.location}
+    placed = state.tile_at(action.x, action.y)
+    if placed is None or action.location not in placed.rot.by_location:
+        return Refusal(NOT_THERE, f"no abbot at {action.x},{action.y} {action.location}", where)
+    feature = state.feature_at(action.x, action.y, action.location)
+    mine = [f for f in state.figures_on(feature) if f.kind == ABBOT and f.player == state.player]
+    if not mine:
+        return Refusal(
+            NOT_THERE,
+            f"no abbot of {state.config.names[state.player]} at {action.x},{action.y} "
+            f"{action.location}",
+            where,
+        )
+    if state.is_complete(feature):
+        return Refusal(
+            COMPLETE,
+            f"the {state.feature_kind(feature)} at {action.x},{action.y} is complete: "
+            "it scores in this turn's scoring phase",
+            where,
+        )
+    return None

@@ -5,11 +5,13 @@ from __future__ import annotations
 from carcassonne import (
     Action,
     ConfigError,
+    ErrorCode,
     FeatureKind,
     FigureKind,
     GameConfig,
     GameState,
     Option,
+    Refusal,
     ScoreItem,
     TypedAction,
     hookimpl,
@@ -71,3 +73,13 @@ def carcassonne_apply_action(state: GameState, action: Action) -> list[Event] | 
 @hookimpl
 def carcassonne_score(state: GameState, completed: list[int], final: bool) -> list[ScoreItem]:
     return list(scoring.garden_awards(state, completed, final))
+
+
+@hookimpl
+def carcassonne_error_codes() -> list[ErrorCode]:
+    return list(early_return.ERROR_CODES)
+
+
+@hookimpl
+def carcassonne_explain_illegal(state: GameState, action: Action) -> Refusal | None:
+    return early_return.explain(state, action)

@@ -110,7 +110,7 @@ def test_no_early_return_when_the_tile_just_placed_completes_the_feature() -> No
         Pass(),
     }
     before = observable(state)
-    with pytest.raises(IllegalActionError, match="figure action or pass"):
+    with pytest.raises(IllegalActionError, match="the monastery at 0,1 is complete"):
         state.apply(RETURN)
     assert observable(state) == before
     events = state.apply(Pass())

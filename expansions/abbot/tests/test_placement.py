@@ -72,7 +72,9 @@ def test_the_abbot_never_goes_on_roads_cities_or_fields() -> None:
     state = board([START], player=RED, expansions=("abbot",))
     options = figure_options(state, "BA/RCr", 1, 0, 180)
     assert {o for o in options if type(o) is PlaceFigure and o.figure == "abbot"} == set()
-    with pytest.raises(IllegalActionError, match="not a legal figure placement"):
+    with pytest.raises(
+        IllegalActionError, match="the abbot stands only on a monastery or a garden, not on a city"
+    ):
         state.apply(abbot(1, 0, "S"))
 
 
@@ -92,7 +94,7 @@ def test_no_abbot_option_with_the_abbot_on_the_board() -> None:
         ReturnAbbot(0, 1, "monastery"),
         Pass(),
     }
-    with pytest.raises(IllegalActionError, match="not a legal figure placement"):
+    with pytest.raises(IllegalActionError, match="red has no abbot left"):
         state.apply(abbot(1, 0, "garden"))
 
 

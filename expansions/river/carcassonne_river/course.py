@@ -68,6 +68,19 @@ def open_end_inlets(state: GameState, squares: Iterable[Pos]) -> dict[Pos, int]:
     return inlets
 
 
+def open_ends(state: GameState) -> list[Pos]:
+    """The empty squares next to a placed river edge, sorted: where the river goes on."""
+    ends = set()
+    for x, y in state.placement_order():
+        placed = state.tile_at(x, y)
+        assert placed is not None
+        for side in river_sides(placed.rot):
+            dx, dy = SIDE_OFFSETS[side]
+            if state.tile_at(x + dx, y + dy) is None:
+                ends.add((x + dx, y + dy))
+    return sorted(ends)
+
+
 def upstream_turns(state: GameState, x: int, y: int, inlet: int) -> list[int]:
     """The turns of the river tiles upstream of the open end ``(x, y)``, nearest first.
 
@@ -109,23 +122,36 @@ def is_u_turn(new: int | None, upstream: list[int], mode: str) -> bool:
     return False
 
 
-def vetoed_placements(
+#: Why a river placement is vetoed (the codes the River declares).
+NOT_CONTINUED = "river-not-continued"
+U_TURN = "river-u-turn"
+
+
+def veto_reasons(
     state: GameState, tile: TileType, candidates: list[tuple[int, int, int]], mode: str
-) -> list[tuple[int, int, int]]:
-    """The candidates of a river tile that do not continue an open end or make a U-turn.
+) -> dict[tuple[int, int, int], str]:
+    """The candidates of a river tile that do not continue an open end (``NOT_CONTINUED``) or
+    make a U-turn (``U_TURN``), each with its reason.
 
     When the river has no open end (the lake is down, or an abbey closed it) every candidate is
     vetoed and the core returns the tile to the box.
     """
     inlets = open_end_inlets(state, {(x, y) for x, y, _ in candidates})
     upstream = {pos: upstream_turns(state, pos[0], pos[1], side) for pos, side in inlets.items()}
-    vetoes = []
+    vetoes = {}
     for x, y, rotation in candidates:
         inlet = inlets.get((x, y))
         if inlet is None:
-            vetoes.append((x, y, rotation))
+            vetoes[(x, y, rotation)] = NOT_CONTINUED
             continue
         new = tile_turn(tile.rotations[rotation // 90], inlet)
         if is_u_turn(new, upstream[(x, y)], mode):
-            vetoes.append((x, y, rotation))
+            vetoes[(x, y, rotation)] = U_TURN
     return vetoes
+
+
+def vetoed_placements(
+    state: GameState, tile: TileType, candidates: list[tuple[int, int, int]], mode: str
+) -> list[tuple[int, int, int]]:
+    """The candidates of a river tile that the River's rules forbid (see :func:`veto_reasons`)."""
+    return list(veto_reasons(state, tile, candidates, mode))

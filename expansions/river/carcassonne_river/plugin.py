@@ -15,15 +15,27 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 
 from carcassonne import (
+    Action,
     ConfigError,
+    ErrorCode,
     FeatureKind,
     GameState,
     Option,
+    PlaceTile,
+    Refusal,
     Setup,
     TileType,
     hookimpl,
 )
-from carcassonne_river.course import RIVER, is_river_tile, vetoed_placements
+from carcassonne_river.course import (
+    NOT_CONTINUED,
+    RIVER,
+    U_TURN,
+    is_river_tile,
+    open_ends,
+    veto_reasons,
+    vetoed_placements,
+)
 
 NAME = "river"
 
@@ -104,3 +116,44 @@ def carcassonne_veto_placements(
     if not is_river_tile(tile):
         return None
     return vetoed_placements(state, tile, candidates, str(state.config.options[UTURN]))
+
+
+@hookimpl
+def carcassonne_error_codes() -> list[ErrorCode]:
+    return [
+        ErrorCode(
+            NOT_CONTINUED,
+            "a river tile must continue the open end of the river; details: open_ends",
+            NAME,
+        ),
+        ErrorCode(U_TURN, "the river may not make a U-turn (option river.uturn)", NAME),
+    ]
+
+
+@hookimpl
+def carcassonne_explain_illegal(state: GameState, action: Action) -> Refusal | None:
+    """Which of the River's rules forbids a river tile's placement (edges already match)."""
+    if type(action) is not PlaceTile:
+        return None
+    tile = state.config.tile_types.get(action.tile)
+    if tile is None or not is_river_tile(tile):
+        return None
+    spot = (action.x, action.y, action.rotation)
+    mode = str(state.config.options[UTURN])
+    code = veto_reasons(state, tile, [spot], mode).get(spot)
+    if code == NOT_CONTINUED:
+        ends = open_ends(state)
+        where = " or ".join(f"{x},{y}" for x, y in ends)
+        return Refusal(
+            code,
+            "a river tile must continue the river"
+            + (f" at {where}" if ends else " (it has no open end)"),
+            {"x": action.x, "y": action.y, "open_ends": [[x, y] for x, y in ends]},
+        )
+    if code == U_TURN:
+        return Refusal(
+            code,
+            f"the river would make a U-turn at {action.x},{action.y} (river.uturn = {mode})",
+            {"x": action.x, "y": action.y, "mode": mode},
+        )
+    return None

@@ -51,7 +51,7 @@ def test_fitting_next_to_the_river_is_not_continuing_it():
     """IFI at (0,-1) r0 matches the spring's field edge, but does not join the river."""
     state = river_board([SPRING], pile=["RI.1/IFI", "BA/L"])
     before = state.clone()
-    with pytest.raises(IllegalActionError, match="an expansion rule forbids this placement"):
+    with pytest.raises(IllegalActionError, match="a river tile must continue the river at "):
         state.apply(PlaceTile("RI.1/IFI", 0, -1, 0))
     assert state == before
 
@@ -90,7 +90,7 @@ def test_rv01_two_curves_the_same_way_in_a_row_are_illegal(uturn):
     state = river_board([SPRING, "RI.1/II @(1,0) r0"], pile=["RI.1/IIG", "BA/L"], uturn=uturn)
     assert placements(state) == [(1, 1, 180)]  # N->E: a left turn
     before = state.clone()
-    with pytest.raises(IllegalActionError, match="an expansion rule forbids this placement"):
+    with pytest.raises(IllegalActionError, match="the river would make a U-turn at 1,1"):
         state.apply(PlaceTile("RI.1/IIG", 1, 1, 90))  # N->W: right again
     assert state == before
 

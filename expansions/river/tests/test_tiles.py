@@ -114,7 +114,7 @@ def test_the_river_is_never_offered_to_a_figure():
         PlaceFigure("meeple", 1, 0, "ER"),
         Pass(),
     ]
-    with pytest.raises(IllegalActionError, match="not a legal figure placement"):
+    with pytest.raises(IllegalActionError, match="no meeple may stand on a river"):
         state.apply(PlaceFigure("meeple", 1, 0, "E"))
 
 

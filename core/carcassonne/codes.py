@@ -1,0 +1,85 @@
+"""Stable, machine-readable codes of refused actions: what a front end shows or translates.
+
+An :class:`~carcassonne.errors.IllegalActionError` carries a ``code`` from this list (or from a
+plugin's list), the English ``reason`` and ``details``: the data a front end needs to explain
+the refusal in its own words (which side does not match, which figure is missing). Codes never
+change meaning; new ones may be added. ``docs/protocol.md`` lists them, and a test checks that
+every code the engine and the shipped expansions raise is listed.
+
+Plugins declare their own codes with the ``carcassonne_error_codes`` hook and explain the
+actions they forbid with ``carcassonne_explain_illegal`` (``docs/hooks.md``): the River's
+``river-u-turn`` comes from the River, not from the core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from carcassonne.config import GameConfig
+
+
+class ErrorCode(NamedTuple):
+    """A code a refusal may carry, with what it means and who defines it."""
+
+    code: str
+    meaning: str
+    provider: str = "core"
+
+
+class Refusal(NamedTuple):
+    """Why an action is not legal: a ``code`` (declared by the core or a plugin), the English
+    ``reason`` and ``details`` (JSON-friendly values: numbers, strings, lists of them)."""
+
+    code: str
+    reason: str
+    details: Mapping[str, object] = MappingProxyType({})
+
+
+#: The core's codes, in the order of the turn.
+CORE_CODES: tuple[ErrorCode, ...] = (
+    ErrorCode("game-over", "the game is over: no action is legal any more"),
+    ErrorCode(
+        "wrong-decision",
+        "the action does not answer the pending decision (a figure while a tile is to be "
+        "placed, a tile during the figure phase, ...); details: expected",
+    ),
+    ErrorCode(
+        "wrong-tile", "a tile placement names another tile than the drawn one; details: drawn"
+    ),
+    ErrorCode("bad-rotation", "a rotation other than 0, 90, 180 or 270"),
+    ErrorCode("square-taken", "a tile already lies on that square"),
+    ErrorCode("not-adjacent", "the square shares no edge with a tile of the board"),
+    ErrorCode(
+        "edges-mismatch",
+        "an edge of the tile does not match its neighbour's; details: sides (N, E, S, W), "
+        "and per side the edge of the tile and of the neighbour",
+    ),
+    ErrorCode(
+        "vetoed", "an expansion forbids this action and gives no code of its own (a bug to report)"
+    ),
+    ErrorCode("not-last-tile", "a figure may only go on the tile just placed; details: last_tile"),
+    ErrorCode("unknown-figure", "no figure of that kind in this game"),
+    ErrorCode("no-feature", "the tile has no feature at that location"),
+    ErrorCode("no-figure-left", "the player has no figure of that kind left in the supply"),
+    ErrorCode(
+        "feature-occupied",
+        "a figure already stands on the feature (or on a feature it joins); details: figures",
+    ),
+    ErrorCode(
+        "figure-not-allowed",
+        "no figure of that kind may stand on that kind of feature (a meeple on a river, a "
+        "farmer when the farmers option is off); details: feature_kind",
+    ),
+    ErrorCode("not-offered", "the action is not among the legal answers and no rule explains more"),
+)
+
+
+def error_codes(config: GameConfig) -> dict[str, ErrorCode]:
+    """Every code a game of ``config`` may raise: the core's and its plugins', by code."""
+    codes = {c.code: c for c in CORE_CODES}
+    for code in config.hooks.error_codes():
+        codes[code.code] = code
+    return codes

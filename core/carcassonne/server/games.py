@@ -1,0 +1,272 @@
+"""Live games: the engine state of each game this process serves, kept in step with the store.
+
+A game is loaded by replaying its log with the engine's records (:mod:`carcassonne.record`), then
+moved on one accepted change at a time. Every change goes through :meth:`Games.commit`: it is
+made on a clone of the state, written to the store under the next ``seq`` and only then becomes
+the live state, so a refused write (another process took that ``seq``) changes nothing. Changes
+made by other processes are read back from the store (:meth:`Games.catch_up`).
+
+Views: a seat sees its player's view (:func:`carcassonne.serialize.state_to_json` with
+``player``); a spectator sees the same view with ``view`` set to ``"spectator"``. The only hidden
+information the engine has today is the order of the draw pile (and the seed that fixes it),
+which no player's view contains, so every player view carries the same public facts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from carcassonne.config import GameConfig
+from carcassonne.record import Entry, Record, record_of, replay_record
+from carcassonne.serialize import action_from_text, action_json, state_to_json
+from carcassonne.server.storage import GameRow, MoveRow, SeatRow, Store
+from carcassonne.state import GameState
+
+
+class ServerError(Exception):
+    """A refused request: ``code`` is stable (programs read it), ``message`` says why."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Change:
+    """One accepted change as the clients hear of it (``update``)."""
+
+    seq: int
+    seat: int | None
+    action: dict[str, Any] | None
+    undone: int | None
+    events: list[dict[str, Any]]
+
+
+@dataclass
+class Live:
+    """A game in memory: its row, seats, engine state and log, behind one lock."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    state: GameState
+    log: list[MoveRow]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: The undo request waiting for answers: ``(seq it was made at, requesting seat)``.
+    undo_request: tuple[int, int] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def seq(self) -> int:
+        return len(self.log)
+
+    def human_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == "human"]
+
+    def bot_to_move(self) -> SeatRow | None:
+        """The bot seat whose decision is pending, if any."""
+        if self.state.is_over:
+            return None
+        seat = self.seats[self.state.pending.player]
+        return seat if seat.kind == "bot" else None
+
+
+def config_of_row(row: GameRow) -> GameConfig:
+    c = row.config
+    return GameConfig(
+        players=c["players"],
+        names=c["names"],
+        expansions=c["expansions"],
+        options=c["options"],
+        seed=row.seed,
+    )
+
+
+def effective_actions(log: list[MoveRow]) -> list[MoveRow]:
+    """The actions of a log that still count once its undos are taken into account."""
+    kept: list[MoveRow] = []
+    for move in log:
+        if move.kind == "undo":
+            del kept[len(kept) - int(move.text) :]
+        else:
+            kept.append(move)
+    return kept
+
+
+def replay(row: GameRow, log: list[MoveRow]) -> GameState:
+    """The game a stored log describes, replayed with the engine's record machinery."""
+    config = config_of_row(row)
+    header = record_of(GameState.new(config)).header
+    entries = [Entry("action", move.text) for move in effective_actions(log)]
+    return replay_record(Record(header, entries))
+
+
+def undo_count(log: list[MoveRow], seat: int) -> int:
+    """How many actions to take back so that ``seat`` decides again where it last decided."""
+    kept = effective_actions(log)
+    for back, move in enumerate(reversed(kept), start=1):
+        if move.seat == seat:
+            return back
+    raise ServerError("nothing-to-undo", f"seat {seat} has made no action that could be undone")
+
+
+def view(state: GameState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may see (``None``: a spectator); never the draw pile's order."""
+    return seat_view(state_to_json(state, player=0), seat)
+
+
+def seat_view(public: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """Player 0's view made into ``seat``'s: the engine's player views differ in nothing but
+    their ``view`` key (the hidden pile is hidden from everyone alike; a test checks this), so an
+    update serializes the state once, not once per recipient."""
+    return {**public, "view": "spectator" if seat is None else seat}
+
+
+def public_game(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
+    """A game's metadata as the REST API shows it (never tokens, never the seed)."""
+    return {
+        "id": row.id,
+        "status": row.status,
+        "seq": row.seq,
+        "private": row.private,
+        "players": row.config["players"],
+        "expansions": row.config["expansions"],
+        "options": row.config["options"],
+        "bot_think": row.bot_think,
+        "created": row.created,
+        "updated": row.updated,
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": s.name,
+                "taken": s.kind == "bot" or s.token_hash is not None,
+            }
+            for s in seats
+        ],
+    }
+
+
+ChangeListener = Callable[[Live, Change], Awaitable[None]]
+
+
+class Games:
+    """The games this process serves, loaded on demand and kept in step with the store."""
+
+    def __init__(self, store: Store, process: str) -> None:
+        self.store = store
+        self.process = process
+        self.live: dict[str, Live] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.listeners: list[ChangeListener] = []
+        self.on_load: list[Callable[[Live], None]] = []
+
+    async def get(self, game_id: str) -> Live:
+        """The live game (loaded and replayed on first use); ``not-found`` if there is none."""
+        live = self.live.get(game_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            live = self.live.get(game_id)
+            if live is not None:
+                return live
+            row = await self.store.game(game_id)
+            if row is None:
+                raise ServerError("not-found", f"no game {game_id!r}", 404)
+            seats = await self.store.seats(game_id)
+            log = await self.store.moves(game_id)
+            state = await asyncio.to_thread(replay, row, log)
+            live = Live(row=row, seats=seats, state=state, log=log)
+            self.live[game_id] = live
+        for hook in self.on_load:
+            hook(live)
+        return live
+
+    def evict(self, live: Live) -> None:
+        """Forget a game nobody here is using (it is reloaded from the store when needed)."""
+        if self.live.get(live.id) is live and not live.lock.locked():
+            del self.live[live.id]
+            self._loading.pop(live.id, None)
+
+    async def reload_seats(self, live: Live) -> None:
+        live.seats = await self.store.seats(live.id)
+
+    async def catch_up(self, live: Live, force: bool = False) -> None:
+        """Apply (and announce) the moves stored by others since ``live.seq``; call with
+        ``live.lock`` held. With one process (SQLite) the live state is current unless a write
+        just lost a race (``force``), e.g. to a copy of the game that was evicted meanwhile."""
+        if not (self.store.shared or force):
+            return
+        for move in await self.store.moves(live.id, live.seq):
+            change = self._follow(live, move)
+            live.undo_request = None
+            await self._tell(live, change)
+
+    def _follow(self, live: Live, move: MoveRow) -> Change:
+        if move.kind == "undo":
+            live.state.undo(int(move.text))
+            live.log.append(move)
+            return Change(move.seq, move.seat, None, int(move.text), [])
+        action = action_from_text(move.text, live.state)
+        events = live.state.apply(action)
+        live.log.append(move)
+        return Change(move.seq, move.seat, action_json(action), None, [e.to_dict() for e in events])
+
+    async def commit(
+        self, live: Live, seat: int | None, based_on: int, action: Any = None, undo: int = 0
+    ) -> Change:
+        """Make one change (an action, or taking back ``undo`` actions) and store it.
+
+        Call with ``live.lock`` held and after :meth:`catch_up`. Raises :class:`ServerError`
+        ``stale`` when ``based_on`` is not the current ``seq`` or another process stored a move
+        first; the engine's ``IllegalActionError`` when the action is refused. Either way the
+        game is as it was.
+        """
+        if based_on != live.seq:
+            raise ServerError("stale", f"the game is at seq {live.seq}, not {based_on}", 409)
+        state = live.state.clone()
+        if undo:
+            state.undo(undo)
+            move = MoveRow(live.seq + 1, seat, "undo", str(undo), time.time())
+            change = Change(move.seq, seat, None, undo, [])
+        else:
+            events = state.apply(action)
+            shown = action_json(action)
+            move = MoveRow(live.seq + 1, seat, "action", shown["text"], time.time())
+            change = Change(move.seq, seat, shown, None, [e.to_dict() for e in events])
+        notify = json.dumps({"k": "move", "g": live.id, "p": self.process, "seq": move.seq})
+        try:
+            stored = await self.store.append(live.id, move, state.is_over, notify)
+        except Exception as exc:  # noqa: BLE001 - a store failure refuses the move, nothing more
+            raise ServerError("storage", f"the move could not be stored: {exc}", 503) from None
+        if not stored:
+            await self.catch_up(live, force=True)
+            raise ServerError("stale", f"another move was stored first; now at seq {live.seq}", 409)
+        live.state = state
+        live.log.append(move)
+        live.undo_request = None
+        await self._tell(live, change)
+        return change
+
+    async def follow_remote(self, game_id: str) -> None:
+        """Another process stored a move: catch up if this process serves the game."""
+        live = self.live.get(game_id)
+        if live is None:
+            return
+        async with live.lock:
+            await self.catch_up(live)
+
+    async def _tell(self, live: Live, change: Change) -> None:
+        for listener in self.listeners:
+            await listener(live, change)

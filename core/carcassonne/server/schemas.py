@@ -1,0 +1,354 @@
+"""JSON Schemas (draft 2020-12) of every message: the WebSocket's, both ways, and the stdio
+protocol's, so that front ends in any language can generate clients and check what they get.
+
+The server serves them at ``/api/schemas/{name}``; ``docs/schemas/`` holds the same documents as
+files (``python -m carcassonne.server.schemas docs/schemas`` writes them; a test checks they are
+current). The game state inside messages is the document of
+:func:`carcassonne.serialize.state_to_json` (``$defs/state``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+BASE = "https://carcassonne-engine.invalid/schemas/"
+
+Schema = dict[str, Any]
+
+
+def _obj(required: dict[str, Schema], optional: dict[str, Schema] | None = None) -> Schema:
+    """A closed object: these keys and no others."""
+    props = {**required, **(optional or {})}
+    return {
+        "type": "object",
+        "properties": props,
+        "required": sorted(required),
+        "additionalProperties": False,
+    }
+
+
+INT: Schema = {"type": "integer"}
+SEQ: Schema = {"type": "integer", "minimum": 0}
+STR: Schema = {"type": "string"}
+BOOL: Schema = {"type": "boolean"}
+ANY: Schema = {}
+ID: Schema = {"type": ["string", "integer", "null"], "description": "repeated in the answer"}
+SEAT: Schema = {"type": "integer", "minimum": 0, "maximum": 5}
+NULLABLE_SEAT: Schema = {"type": ["integer", "null"], "minimum": 0, "maximum": 5}
+
+#: Shared definitions: the game state, actions, events, errors.
+DEFS: dict[str, Schema] = {
+    "action": {
+        "description": "an action object: its verb in 'type', then its fields (docs/protocol.md)",
+        "type": "object",
+        "properties": {"type": STR},
+        "required": ["type"],
+        "additionalProperties": {"type": ["string", "integer"]},
+    },
+    "action_input": {
+        "description": "an action as notation text ('tile BA/C 0,-1 r180') or as an object",
+        "oneOf": [STR, {"$ref": "#/$defs/action"}],
+    },
+    "action_json": _obj({"action": {"$ref": "#/$defs/action"}, "text": STR}),
+    "event": {
+        "type": "object",
+        "properties": {"type": STR},
+        "required": ["type"],
+    },
+    "error": _obj({"code": STR, "message": STR}),
+    "figure": _obj(
+        {"owner": INT, "kind": STR, "x": INT, "y": INT, "location": STR, "feature": INT}
+    ),
+    "state": _obj(
+        {
+            "config": _obj(
+                {
+                    "players": INT,
+                    "names": {"type": "array", "items": STR},
+                    "expansions": {"type": "array", "items": STR},
+                    "options": {"type": "object"},
+                    "seed": {"type": ["integer", "null"]},
+                }
+            ),
+            "view": {"oneOf": [{"const": "full"}, {"const": "spectator"}, SEQ]},
+            "turn": INT,
+            "current_player": INT,
+            "pending": _obj(
+                {"kind": STR, "player": INT, "data": ANY},
+            ),
+            "drawn_tile": {"type": ["string", "null"]},
+            "tiles": {
+                "type": "array",
+                "items": _obj(
+                    {
+                        "id": STR,
+                        "x": INT,
+                        "y": INT,
+                        "rotation": {"enum": [0, 90, 180, 270]},
+                        "placed_by": INT,
+                        "features": {"type": "object", "additionalProperties": INT},
+                    }
+                ),
+            },
+            "features": {
+                "type": "array",
+                "items": _obj(
+                    {
+                        "id": INT,
+                        "kind": STR,
+                        "tiles": {
+                            "type": "array",
+                            "items": {
+                                "type": "array",
+                                "items": INT,
+                                "minItems": 2,
+                                "maxItems": 2,
+                            },
+                        },
+                        "complete": BOOL,
+                        "open_edges": INT,
+                        "figures": {"type": "array", "items": {"$ref": "#/$defs/figure"}},
+                        "shields": INT,
+                        "attributes": {"type": "object"},
+                    }
+                ),
+            },
+            "figures": {"type": "array", "items": {"$ref": "#/$defs/figure"}},
+            "scores": {"type": "array", "items": INT},
+            "supplies": {
+                "type": "array",
+                "items": {"type": "object", "additionalProperties": INT},
+            },
+            "legal_actions": {"type": "array", "items": {"$ref": "#/$defs/action_json"}},
+            "events": {"type": "array", "items": {"$ref": "#/$defs/event"}},
+            "tiles_left": INT,
+            "actions_played": INT,
+            "game_over": BOOL,
+            "ranking": {"type": ["array", "null"], "items": INT},
+            "ext": {"type": "object"},
+        },
+        {
+            "draw_pile": {"type": "array", "items": STR},
+            "draw_pile_counts": {"type": "object", "additionalProperties": INT},
+        },
+    ),
+    "seat_presence": _obj(
+        {
+            "seat": SEAT,
+            "kind": {"enum": ["human", "bot"]},
+            "name": STR,
+            "taken": BOOL,
+            "online": BOOL,
+        }
+    ),
+}
+
+
+def _document(name: str, title: str, variants: dict[str, Schema], tag: str) -> Schema:
+    """One schema for a family of messages told apart by ``tag`` (``op`` or ``type``)."""
+    return {
+        "$schema": DIALECT,
+        "$id": BASE + name,
+        "title": title,
+        "oneOf": [{"$ref": f"#/$defs/{key}"} for key in variants],
+        "$defs": {**DEFS, **variants},
+        "x-tag": tag,
+    }
+
+
+def _op(op: str, required: dict[str, Schema], optional: dict[str, Schema] | None = None) -> Schema:
+    return _obj({"op": {"const": op}, **required}, {"id": ID, **(optional or {})})
+
+
+def _type(kind: str, fields: dict[str, Schema]) -> Schema:
+    return _obj({"type": {"const": kind}, **fields})
+
+
+WS_CLIENT = _document(
+    "ws-client.json",
+    "A message a client sends on a game's WebSocket",
+    {
+        "hello": _op(
+            "hello",
+            {},
+            {
+                "seat": NULLABLE_SEAT,
+                "token": {"type": ["string", "null"]},
+                "seq": {"type": ["integer", "null"]},
+            },
+        ),
+        "apply": _op("apply", {"seq": SEQ, "action": {"$ref": "#/$defs/action_input"}}),
+        "undo": _op("undo", {"seq": SEQ}),
+        "undo_answer": _op("undo_answer", {"seq": SEQ, "accept": BOOL}),
+        "sync": _op("sync", {}),
+        "ping": _op("ping", {}),
+    },
+    "op",
+)
+
+WS_SERVER = _document(
+    "ws-server.json",
+    "A message the server sends on a game's WebSocket",
+    {
+        "sync": _type(
+            "sync",
+            {
+                "id": ID,
+                "game": STR,
+                "seat": NULLABLE_SEAT,
+                "seq": SEQ,
+                "state": {"$ref": "#/$defs/state"},
+                "missed": {
+                    "type": ["array", "null"],
+                    "items": _obj(
+                        {
+                            "seq": SEQ,
+                            "seat": NULLABLE_SEAT,
+                            "kind": {"enum": ["action", "undo"]},
+                            "text": STR,
+                        }
+                    ),
+                },
+            },
+        ),
+        "update": _type(
+            "update",
+            {
+                "game": STR,
+                "seq": SEQ,
+                "seat": NULLABLE_SEAT,
+                "action": {"oneOf": [{"$ref": "#/$defs/action_json"}, {"type": "null"}]},
+                "undone": {"type": ["integer", "null"], "minimum": 1},
+                "events": {"type": "array", "items": {"$ref": "#/$defs/event"}},
+                "state": {"$ref": "#/$defs/state"},
+            },
+        ),
+        "ok": _type("ok", {"id": ID, "seq": SEQ}),
+        "error_message": _type("error", {"id": ID, "error": {"$ref": "#/$defs/error"}}),
+        "pong": _type("pong", {"id": ID}),
+        "presence": _type(
+            "presence",
+            {"game": STR, "seats": {"type": "array", "items": {"$ref": "#/$defs/seat_presence"}}},
+        ),
+        "undo_request": _type("undo-request", {"game": STR, "seq": SEQ, "seat": SEAT}),
+        "undo_declined": _type("undo-declined", {"game": STR, "seq": SEQ, "by": SEAT}),
+    },
+    "type",
+)
+
+_FIELDS: dict[str, Schema] = {
+    "player": {"type": ["integer", "null"]},
+    "fields": {"type": "array", "items": STR},
+}
+
+STDIO_REQUEST = _document(
+    "stdio-request.json",
+    "A request line of 'carcassonne serve --stdio' (docs/protocol.md)",
+    {
+        "hello": _op("hello", {}),
+        "new": _op(
+            "new",
+            {},
+            {
+                "players": INT,
+                "expansions": {
+                    "oneOf": [
+                        {"type": "array", "items": STR},
+                        {"type": "object", "additionalProperties": {"type": "object"}},
+                    ]
+                },
+                "options": {"type": "object"},
+                "seed": INT,
+                "names": {"type": "array", "items": STR},
+                **_FIELDS,
+            },
+        ),
+        "load_record": _op("load_record", {}, {"text": STR, "path": STR, **_FIELDS}),
+        "load_position": _op("load_position", {}, {"text": STR, "path": STR, **_FIELDS}),
+        "legal_actions": _op("legal_actions", {}),
+        "apply": _op("apply", {"action": {"$ref": "#/$defs/action_input"}}, _FIELDS),
+        "undo": _op("undo", {}, {"count": {"type": "integer", "minimum": 1}, **_FIELDS}),
+        "state": _op("state", {}, _FIELDS),
+        "save_record": _op("save_record", {}, {"path": STR}),
+        "save_position": _op("save_position", {}, {"path": STR}),
+        "quit": _op("quit", {}),
+    },
+    "op",
+)
+
+
+STDIO_ANSWER = _document(
+    "stdio-answer.json",
+    "An answer line of 'carcassonne serve --stdio' (docs/protocol.md)",
+    {
+        "failure": _obj(
+            {
+                "id": ANY,
+                "ok": {"const": False},
+                "error": _obj({"type": STR, "message": STR}),
+            }
+        ),
+        "success": {
+            "type": "object",
+            "properties": {
+                "id": ANY,
+                "ok": {"const": True},
+                "protocol": INT,
+                "engine": STR,
+                "state": {"$ref": "#/$defs/partial_state"},
+                "pending": _obj({"kind": STR, "player": INT}),
+                "legal_actions": {"type": "array", "items": {"$ref": "#/$defs/action_json"}},
+                "applied": {"$ref": "#/$defs/action_json"},
+                "events": {"type": "array", "items": {"$ref": "#/$defs/event"}},
+                "text": STR,
+                "path": STR,
+                "bye": {"const": True},
+            },
+            "required": ["id", "ok"],
+            "additionalProperties": False,
+        },
+    },
+    "ok",
+)
+
+#: A state limited to some keys: the state's properties, none required.
+STDIO_ANSWER["$defs"]["partial_state"] = {
+    **DEFS["state"],
+    "required": [],
+}
+
+#: Every schema by file name.
+SCHEMAS: dict[str, Schema] = {
+    doc["$id"].removeprefix(BASE): doc
+    for doc in (WS_CLIENT, WS_SERVER, STDIO_REQUEST, STDIO_ANSWER)
+}
+
+
+def schema_text(schema: Schema) -> str:
+    return json.dumps(schema, indent=2, sort_keys=True) + "\n"
+
+
+def write(folder: Path) -> list[Path]:
+    """Write every schema into ``folder`` (``docs/schemas``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, schema in SCHEMAS.items():
+        path = folder / name
+        tmp = path.with_suffix(".tmp")
+        with tmp.open("w", encoding="utf-8") as out:
+            out.write(schema_text(schema))
+            out.flush()
+            os.fsync(out.fileno())
+        tmp.replace(path)
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":  # pragma: no cover - python -m carcassonne.server.schemas docs/schemas
+    for written_path in write(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/schemas")):
+        print(written_path)

@@ -1,0 +1,57 @@
+"""``carcassonne serve --http`` without the extra says which extra to install; ``--stdio`` is
+unchanged; the rate limits answer instead of dropping the connection."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from carcassonne.server.limits import TokenBucket
+
+from .live import ServerProcess
+from .test_play import seated
+
+WITHOUT_STARLETTE = """
+import sys
+sys.modules["starlette"] = None  # as if the server extra were not installed
+from carcassonne.cli.main import main
+sys.exit(main(["serve", "--http", "--port", "1"]))
+"""
+
+
+def test_serve_http_without_the_extra_names_it() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT_STARLETTE], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert "install carcassonne-engine[server]" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_serve_needs_a_transport() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "carcassonne.cli.main", "serve"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "--stdio or --http" in done.stderr
+
+
+def test_a_token_bucket_allows_its_burst_then_its_rate() -> None:
+    bucket = TokenBucket(rate=0.001, burst=3)
+    assert [bucket.take() for _ in range(4)] == [True, True, True, False]
+
+
+def test_too_many_messages_are_answered_not_dropped(server: ServerProcess) -> None:
+    game, clients = seated(server, [{"kind": "human"}, {"kind": "human"}])
+    c = clients[0]
+    for _ in range(150):
+        c.send({"op": "ping"})
+    answers = [c.recv() for _ in range(150)]
+    kinds = {m["type"] for m in answers} - {"presence"}
+    limited = [m for m in answers if m["type"] == "error"]
+    assert kinds == {"pong", "error"} and limited
+    assert {m["error"]["code"] for m in limited} == {"rate-limited"}
+    c.close()
+    clients[1].close()

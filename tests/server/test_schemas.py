@@ -1,0 +1,104 @@
+"""The JSON Schemas: valid documents, current copies in docs/schemas/, and every stdio message
+(the documented session and whole random games, expansions included) conforms to them. Also the
+fact the server's fan-out relies on: player views differ in their ``view`` key only."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from carcassonne import GameConfig, GameState
+from carcassonne.protocol import Server
+from carcassonne.serialize import state_to_json
+from carcassonne.server.games import seat_view
+from carcassonne.server.schemas import SCHEMAS, schema_text
+
+from .live import jsonschema, validator
+
+ROOT = Path(__file__).resolve().parents[2]
+REQUEST = validator(SCHEMAS["stdio-request.json"])
+ANSWER = validator(SCHEMAS["stdio-answer.json"])
+EXPANSIONS = ["river", "abbot", "abbey-mayor"]
+
+
+@pytest.mark.parametrize("name", sorted(SCHEMAS))
+def test_each_schema_is_a_valid_document_and_docs_hold_it(name: str) -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMAS[name])
+    copy = ROOT / "docs" / "schemas" / name
+    assert copy.read_text(encoding="utf-8") == schema_text(SCHEMAS[name]), (
+        f"docs/schemas/{name} is out of date: python -m carcassonne.server.schemas docs/schemas"
+    )
+
+
+def test_the_documented_stdio_session_conforms() -> None:
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    block = re.search(r"<!-- session -->\n```text\n(.*?)```", text, re.S)
+    assert block
+    requests = answers = 0
+    deliberately_bad = {
+        "this is not JSON",
+        '{"id": 11, "op": "shuffle"}',
+        '{"id": 12, "op": "apply"}',
+    }
+    for line in block.group(1).splitlines():
+        if line.startswith("> ") and line[2:] not in deliberately_bad:
+            REQUEST.validate(json.loads(line[2:]))
+            requests += 1
+        elif line.startswith("< "):
+            ANSWER.validate(json.loads(line[2:]))
+            answers += 1
+    assert (requests, answers) == (11, 14)
+
+
+def test_a_bad_request_does_not_conform() -> None:
+    assert not REQUEST.is_valid({"op": "apply"})
+    assert not REQUEST.is_valid({"op": "shuffle"})
+    assert not ANSWER.is_valid({"ok": True, "id": 1, "surprise": 1})
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10_000), mix=st.sets(st.sampled_from(EXPANSIONS)))
+def test_every_answer_of_a_random_stdio_game_conforms(seed: int, mix: set[str]) -> None:
+    server = Server()
+    rng = random.Random(seed)
+    request = {"id": 0, "op": "new", "players": 3, "seed": seed, "expansions": sorted(mix)}
+    for step in range(400):
+        REQUEST.validate(request)
+        answer = server.handle(request)
+        ANSWER.validate(answer)
+        assert answer["ok"], answer
+        state = answer.get("state")
+        if state is not None and state["game_over"]:
+            break
+        if state is not None:
+            choice = rng.choice(state["legal_actions"])
+            form = choice["text"] if step % 2 else choice["action"]
+            request = {"id": step, "op": "apply", "action": form, "player": rng.randrange(3)}
+        else:
+            request = {"id": step, "op": "state"}
+        if step % 7 == 6:
+            ANSWER.validate(server.handle({"id": "u", "op": "legal_actions"}))
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 10_000), mix=st.sets(st.sampled_from(EXPANSIONS)), moves=st.integers(0, 60)
+)
+def test_player_views_differ_only_in_their_view_key(seed: int, mix: set[str], moves: int) -> None:
+    state = GameState.new(GameConfig(players=3, seed=seed, expansions=sorted(mix)))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    public = state_to_json(state, player=0)
+    for player in range(3):
+        assert seat_view(public, player) == state_to_json(state, player=player)
+    spectator = seat_view(public, None)
+    assert spectator["view"] == "spectator" and "draw_pile" not in spectator

@@ -1,0 +1,74 @@
+"""Undo: free against bots only; between people, a request every other person must accept."""
+
+from __future__ import annotations
+
+from .live import ServerProcess
+from .test_play import advance, seated
+
+
+def test_undo_against_bots_is_free(server: ServerProcess) -> None:
+    game, clients = seated(server, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=4)
+    me = clients[0]
+    before = me.state
+    assert before is not None
+    me.apply(before["legal_actions"][0]["action"])  # the tile
+    assert me.apply(me.state["legal_actions"][0]["action"])["type"] == "ok"  # type: ignore[index]
+    while me.state["pending"]["player"] != 0:  # type: ignore[index]
+        me.until("update")  # the bot's turn
+    moved = me.seq
+    rid = me.send({"op": "undo", "seq": moved})
+    assert me.answer(rid) == {"type": "ok", "id": rid, "seq": moved + 1}
+    update = me.seen[-2]
+    # my last decision (the figure) and the bot's moves after it are taken back
+    assert update["type"] == "update" and update["action"] is None
+    assert update["undone"] == moved - 1 and update["seat"] == 0
+    assert me.state["actions_played"] == 1  # type: ignore[index]
+    assert me.state["pending"] == {"kind": "figure", "player": 0, "data": None}  # type: ignore[index]
+    # once more: the tile, back to the very start
+    rid = me.send({"op": "undo", "seq": me.seq})
+    assert me.answer(rid)["seq"] == moved + 2
+    after = me.state
+    assert after is not None
+    assert after["actions_played"] == 0 and after["drawn_tile"] == before["drawn_tile"]
+    assert after["tiles"] == before["tiles"] and after["scores"] == before["scores"]
+    # nothing of mine left to take back
+    rid = me.send({"op": "undo", "seq": me.seq})
+    assert me.answer(rid)["error"]["code"] == "nothing-to-undo"
+    me.close()
+
+
+def test_undo_between_people_needs_the_others(server: ServerProcess) -> None:
+    game, clients = seated(server, [{"kind": "human"}, {"kind": "human"}], seed=4)
+    a, b = clients[0], clients[1]
+    a.apply(a.state["legal_actions"][0]["action"])  # type: ignore[index]
+    a.apply(a.state["legal_actions"][0]["action"])  # type: ignore[index]
+    seq = a.seq
+    advance(b, seq)
+    # a asks, b declines: nothing changes
+    rid = a.send({"op": "undo", "seq": seq})
+    assert a.answer(rid)["type"] == "ok"
+    assert b.until("undo-request") == {
+        "type": "undo-request",
+        "game": game["id"],
+        "seq": seq,
+        "seat": 0,
+    }
+    rid = b.send({"op": "undo_answer", "seq": seq, "accept": False})
+    assert b.answer(rid)["type"] == "ok"
+    assert a.until("undo-declined")["by"] == 1
+    assert a.seq == seq
+    # a cannot answer its own request for b; an answer without a request is refused
+    rid = a.send({"op": "undo_answer", "seq": seq, "accept": True})
+    assert a.answer(rid)["error"]["code"] == "no-undo-request"
+    # a asks again, b accepts: a's last decision (its figure) is taken back
+    rid = a.send({"op": "undo", "seq": seq})
+    a.answer(rid)
+    b.until("undo-request", seq=seq)
+    rid = b.send({"op": "undo_answer", "seq": seq, "accept": True})
+    assert b.answer(rid)["seq"] == seq + 1
+    update = a.until("update", seq=seq + 1)
+    assert update["undone"] == 1 and update["seat"] == 0
+    assert update["state"]["actions_played"] == 1
+    assert update["state"]["pending"]["kind"] == "figure"
+    a.close()
+    b.close()
