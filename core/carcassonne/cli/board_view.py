@@ -16,10 +16,14 @@ around the most recent placements, so it stays readable however large the board 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
+from carcassonne.cli.canvas import LAST_PREFIX, Canvas
 from carcassonne.geometry import CORNERS, HALVES, SIDES
 from carcassonne.tileset.model import FeatureKind
+
+Pos = tuple[int, int]
 
 WIDTH = 5
 HEIGHT = 3
@@ -141,85 +145,340 @@ def figure_cell(location: str) -> tuple[int, int]:
     return INNER_CELLS.get(location, CENTRE)
 
 
-def render_board(
-    state: Any,
-    *,
-    focus: tuple[int, int] | None = None,
-    columns: int = 11,
-    rows: int = 7,
-    spots: set[tuple[int, int]] | None = None,
-) -> str:
-    """The board (plus the frontier) as text, clipped to ``columns`` x ``rows`` squares around
-    ``focus`` (default: the last placed tile). ``spots`` are empty squares to label with their
-    coordinates (where the drawn tile fits)."""
-    board = state.board
-    spots = spots or set()
-    squares = set(board) | set(spots)
+#: Square sizes of the two scales: (characters per square, gap, rows per square).
+FULL = (WIDTH, 1, HEIGHT)
+COMPACT = (3, 0, 1)
+
+
+@dataclass(frozen=True)
+class View:
+    """The squares a board picture shows (``x0..x1``, ``y0..y1`` inclusive) and its scale."""
+
+    x0: int
+    x1: int
+    y0: int
+    y1: int
+    scale: tuple[int, int, int] = FULL
+    #: Coordinates around the picture (the x header and the y column).
+    labels: bool = True
+
+    @property
+    def label_width(self) -> int:
+        return max(len(str(self.y0)), len(str(self.y1)), 2) + 1 if self.labels else 0
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(columns, rows) of characters the picture takes."""
+        step, gap, high = self.scale
+        cols = self.x1 - self.x0 + 1
+        header = 1 if self.scale == FULL and self.labels else 0
+        return self.label_width + cols * (step + gap) - gap, header + (self.y1 - self.y0 + 1) * high
+
+    def shows(self, square: Pos) -> bool:
+        x, y = square
+        return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
+
+
+@dataclass
+class Marks:
+    """What a board picture shows beyond tiles and figures: keys on empty squares, holes, the
+    latest tile of each player, and one square to highlight (a tile being tried)."""
+
+    keys: dict[Pos, str] = field(default_factory=dict)
+    holes: set[Pos] = field(default_factory=set)
+    last: dict[Pos, int] = field(default_factory=dict)
+    highlight: Pos | None = None
+
+
+def player_style(state: Any, player: int) -> str:
+    names = state.config.names
+    return names[player] if 0 <= player < len(names) else ""
+
+
+def choose_view(state: Any, must: set[Pos], width: int, height: int) -> View:
+    """The largest useful view within ``width`` x ``height`` characters: the whole board at
+    full scale if it fits, else a window at full scale holding every square of ``must``, else
+    the same at the compact scale (one line per square); if even that cannot hold ``must``, a
+    compact window centred on it."""
+    squares = set(state.board) | must
     xs = [x for x, _ in squares]
     ys = [y for _, y in squares]
-    min_x, max_x = min(xs) - 0, max(xs)
-    min_y, max_y = min(ys), max(ys)
-    if focus is None:
-        focus = _last_placed(state)
-    fx, fy = focus
-    min_x, max_x = _clip(min_x, max_x, fx, columns)
-    min_y, max_y = _clip(min_y, max_y, fy, rows)
-    figures: dict[tuple[int, int], list[tuple[str, int, str]]] = {}
+    bounds = (min(xs), max(xs), min(ys), max(ys))
+    inner = must or set(state.board)
+    ixs = [x for x, _ in inner]
+    iys = [y for _, y in inner]
+    need = (min(ixs), max(ixs), min(iys), max(iys))
+    for scale in (FULL, COMPACT):
+        view = _window(bounds, need, scale, width, height)
+        if view is not None:
+            return view
+    cols, rows = _fit(COMPACT, width, height, bounds)
+    cx, cy = (need[0] + need[1]) // 2, (need[2] + need[3]) // 2
+    x0, y0 = cx - cols // 2, cy - rows // 2
+    return View(x0, x0 + cols - 1, y0, y0 + rows - 1, COMPACT)
+
+
+def _fit(
+    scale: tuple[int, int, int], width: int, height: int, bounds: tuple[int, int, int, int]
+) -> tuple[int, int]:
+    step, gap, high = scale
+    label = View(bounds[0], bounds[1], bounds[2], bounds[3], scale).label_width
+    header = 1 if scale == FULL else 0
+    return max((width - label + gap) // (step + gap), 1), max((height - header) // high, 1)
+
+
+def _window(
+    bounds: tuple[int, int, int, int],
+    need: tuple[int, int, int, int],
+    scale: tuple[int, int, int],
+    width: int,
+    height: int,
+) -> View | None:
+    cols, rows = _fit(scale, width, height, bounds)
+    if need[1] - need[0] + 1 > cols or need[3] - need[2] + 1 > rows:
+        return None
+    x0, x1 = _grow(need[0], need[1], bounds[0], bounds[1], cols)
+    y0, y1 = _grow(need[2], need[3], bounds[2], bounds[3], rows)
+    return View(x0, x1, y0, y1, scale)
+
+
+def _grow(low: int, high: int, lo_bound: int, hi_bound: int, size: int) -> tuple[int, int]:
+    """Widen ``low..high`` to at most ``size`` squares within the bounds, evenly both ways."""
+    while high - low + 1 < size and (low > lo_bound or high < hi_bound):
+        if low > lo_bound:
+            low -= 1
+        if high - low + 1 < size and high < hi_bound:
+            high += 1
+    return low, high
+
+
+def draw_board(state: Any, view: View, marks: Marks | None = None) -> Canvas:
+    """The board within ``view`` on a canvas: coordinates, tiles, figures in their owners'
+    colours, keys on empty squares, holes, and each player's latest tile underlined."""
+    marks = marks or Marks()
+    width, height = view.size
+    canvas = Canvas(width, height)
+    step, gap, high = view.scale
+    full = view.scale == FULL
+    label = view.label_width
+    top = 1 if full and view.labels else 0
+    if top:
+        for x in range(view.x0, view.x1 + 1):
+            col = label + (x - view.x0) * (step + gap)
+            canvas.put(0, col, f"{x:^{WIDTH}}", "dim")
+    figures: dict[Pos, list[tuple[str, int, str]]] = {}
     for _root, fig in state.figures():
         figures.setdefault((fig.x, fig.y), []).append((fig.location, fig.player, fig.kind))
-    label_width = max(len(str(min_y)), len(str(max_y)), 2)
-    header = GAP.join(f"{x:^{WIDTH}}" for x in range(min_x, max_x + 1))
-    lines = [(" " * (label_width + 1) + header).rstrip()]
-    for y in range(min_y, max_y + 1):
-        cells = []
-        for x in range(min_x, max_x + 1):
-            placed = board.get((x, y))
+    kinds = state.config.kinds
+    for y in range(view.y0, view.y1 + 1):
+        row = top + (y - view.y0) * high
+        if view.labels:
+            canvas.put(row + (1 if full else 0), 0, f"{y:>{label - 1}}", "dim")
+        for x in range(view.x0, view.x1 + 1):
+            col = label + (x - view.x0) * (step + gap)
+            square = (x, y)
+            placed = state.board.get(square)
             if placed is not None:
-                grid = tile_cells(placed, state.config.kinds)
-                for location, player, kind in figures.get((x, y), ()):
-                    r, c = figure_cell(location)
-                    letter = player_letter(player)
-                    grid[r][c] = letter if kind == "meeple" else letter.lower()
-            elif (x, y) in spots:
-                label = f"{x},{y}"
-                label = label if len(label) <= WIDTH else "?"
-                grid = [[" "] * WIDTH, list(f"{label:^{WIDTH}}"), [" "] * WIDTH]
-                grid[0] = list(" ... ")
-                grid[2] = list(" ... ")
-            else:
-                grid = [[" "] * WIDTH for _ in range(HEIGHT)]
-            cells.append(grid)
-        for r in range(HEIGHT):
-            label = f"{y:>{label_width}}" if r == 1 else " " * label_width
-            row = GAP.join("".join(grid[r]) for grid in cells)
-            lines.append(f"{label} {row}".rstrip())
-    return "\n".join(lines)
+                grid = tile_cells(placed, kinds)
+                style = ""
+                if square == marks.highlight:
+                    style = "key"
+                elif square in marks.last:
+                    style = LAST_PREFIX + player_style(state, marks.last[square])
+                if full:
+                    for r in range(HEIGHT):
+                        canvas.put(row + r, col, "".join(grid[r]), style)
+                    for location, player, kind in figures.get(square, ()):
+                        r, c = figure_cell(location)
+                        canvas.put(
+                            row + r,
+                            col + c,
+                            figure_letter(player, kind),
+                            player_style(state, player),
+                        )
+                else:
+                    canvas.put(row, col, "".join(grid[1][1:4]), style)
+                    for _location, player, kind in figures.get(square, ())[:1]:
+                        canvas.put(
+                            row, col + 1, figure_letter(player, kind), player_style(state, player)
+                        )
+            elif square in marks.keys:
+                key = marks.keys[square]
+                corner = "o" if square in marks.holes else ":"
+                if full:
+                    canvas.put(row, col, f"{corner}   {corner}", "dim")
+                    canvas.put(row + 1, col, f"{key:^{WIDTH}}", "key")
+                    canvas.put(row + 2, col, f"{corner}   {corner}", "dim")
+                else:
+                    canvas.put(row, col, f"{key:^3}" if len(key) == 1 else key, "key")
+            elif square in marks.holes:
+                if full:
+                    canvas.put(row, col, "o   o", "dim")
+                    canvas.put(row + 2, col, "o   o", "dim")
+                else:
+                    canvas.put(row, col, " o ", "dim")
+    return canvas
+
+
+def figure_letter(player: int, kind: str) -> str:
+    letter = player_letter(player)
+    return letter if kind == "meeple" else letter.lower()
+
+
+def render_board(
+    state: Any,
+    spots: set[Pos] | None = None,
+    width: int = 10_000,
+    *,
+    columns: int | None = None,
+    rows: int | None = None,
+) -> str:
+    """The whole board as plain text, ``spots`` (empty squares) labelled with their
+    coordinates; at most ``width`` characters wide (then a window around the latest tile), or
+    at most ``columns`` x ``rows`` squares around the latest tile when they are given."""
+    spots = spots or set()
+    keys = {square: f"{square[0]},{square[1]}" for square in spots}
+    must = set(spots) | ({state.last_tile} if state.last_tile else set())
+    view = choose_view(state, must, width, 10_000)
+    if columns is not None or rows is not None:
+        order = state.placement_order()
+        fx, fy = state.last_tile or (order[-1] if order else (0, 0))
+        x0, x1 = _clip(view.x0, view.x1, fx, columns or 10_000)
+        y0, y1 = _clip(view.y0, view.y1, fy, rows or 10_000)
+        view = View(x0, x1, y0, y1)
+    return draw_board(state, view, Marks(keys=keys)).text()
 
 
 def _clip(low: int, high: int, centre: int, size: int) -> tuple[int, int]:
+    """At most ``size`` of ``low..high``, around ``centre``."""
     if high - low + 1 <= size:
         return low, high
     start = min(max(centre - size // 2, low), high - size + 1)
     return start, start + size - 1
 
 
-def _last_placed(state: Any) -> tuple[int, int]:
-    if state.last_tile is not None:
-        return state.last_tile
-    positions = list(state.board)
-    return positions[-1] if positions else (0, 0)
+def board_pages(state: Any, width: int, height: int, marks: Marks | None = None) -> list[str]:
+    """The whole board at full scale cut into pages of at most ``width`` x ``height``
+    characters: strips of columns from west to east, each from north to south and only as
+    high as its tiles (the ``board`` command, the final board)."""
+    squares = list(state.board) + list(marks.keys if marks else {})
+    xs = [x for x, _ in squares]
+    ys = [y for _, y in squares]
+    bounds = (min(xs), max(xs), min(ys), max(ys))
+    cols, rows = _fit(FULL, width, height, bounds)
+    pages = []
+    for x0 in range(bounds[0], bounds[1] + 1, cols):
+        x1 = min(x0 + cols - 1, bounds[1])
+        strip = [y for x, y in squares if x0 <= x <= x1]
+        for y0 in range(min(strip), max(strip) + 1, rows):
+            y1 = min(y0 + rows - 1, max(strip))
+            if any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in squares):
+                pages.append(draw_board(state, View(x0, x1, y0, y1), marks).text())
+    return pages
+
+
+#: Where a figure location sits on the zoomed 15 x 9 picture of a tile (figure choices).
+ZOOM_WIDTH = 15
+ZOOM_HEIGHT = 9
+ZOOM_CELL = {
+    "N": (0, 7), "NL": (0, 4), "NR": (0, 10),
+    "E": (4, 14), "EL": (1, 14), "ER": (7, 14),
+    "S": (8, 7), "SL": (8, 10), "SR": (8, 4),
+    "W": (4, 0), "WL": (7, 0), "WR": (1, 0),
+    "NW": (0, 0), "NE": (0, 14), "SE": (8, 14), "SW": (8, 0),
+    "I": (4, 4), "II": (4, 10),
+}  # fmt: skip
+ZOOM_CENTRE = (4, 7)
+
+
+def zoom_cell(location: str) -> tuple[int, int]:
+    return ZOOM_CELL.get(location, ZOOM_CENTRE)
+
+
+def draw_zoomed(state: Any, square: Pos, keys: Mapping[str, str]) -> Canvas:
+    """One placed tile three times larger, its figures, and ``keys`` (location -> key) at the
+    spots a figure may take: the picture of a figure choice."""
+    placed = state.board[square]
+    kinds = state.config.kinds
+    small = tile_cells(placed, kinds)
+    paths = set(PATH_CHARS) | {k.glyph for k in kinds.values() if k.banks and k.glyph}
+    canvas = Canvas(ZOOM_WIDTH, ZOOM_HEIGHT)
+    for r in range(HEIGHT):
+        for c in range(WIDTH):
+            _zoom_block(canvas, small, r, c, paths)
+    for _root, fig in state.figures():
+        if (fig.x, fig.y) == square:
+            r, c = zoom_cell(fig.location)
+            canvas.put(r, c, figure_letter(fig.player, fig.kind), player_style(state, fig.player))
+    used: set[tuple[int, int]] = set()
+    for location, key in keys.items():
+        r, c = zoom_cell(location)
+        while (r, c) in used:
+            c += 2
+        used.add((r, c))
+        canvas.put(r, c, key, "key")
+    return canvas
+
+
+def _zoom_block(canvas: Canvas, small: list[list[str]], r: int, c: int, paths: set[str]) -> None:
+    """The 3 x 3 block of one cell of the small picture: paths stay one character thick and
+    join their neighbours; areas fill the block; a marker (monastery, shield) sits in the
+    middle of its surroundings."""
+    char = small[r][c]
+    top, left = 3 * r, 3 * c
+    if char in paths:
+        for dr in range(3):
+            canvas.put(top + dr, left, "...")
+        glyph = char not in PATH_CHARS
+        vertical, horizontal = (char, char) if glyph else ("|", "-")
+
+        def linked(dr: int, dc: int) -> bool:
+            rr, cc = r + dr, c + dc
+            if not (0 <= rr < HEIGHT and 0 <= cc < WIDTH):
+                return glyph
+            return small[rr][cc] in paths
+
+        up = char == "|" or (char not in "-|" and linked(-1, 0))
+        down = char == "|" or (char not in "-|" and linked(1, 0))
+        west = char == "-" or (char not in "-|" and linked(0, -1))
+        east = char == "-" or (char not in "-|" and linked(0, 1))
+        canvas.put(top + 1, left + 1, char)
+        if up:
+            canvas.put(top, left + 1, vertical)
+        if down:
+            canvas.put(top + 2, left + 1, vertical)
+        if west:
+            canvas.put(top + 1, left, horizontal)
+        if east:
+            canvas.put(top + 1, left + 2, horizontal)
+        return
+    if char == "$":
+        background = "#"
+    elif (r, c) == (1, 2) and char not in ("#", ".", WALL):
+        background = "."
+    elif char.isalpha() and char.islower():
+        background = "."
+    else:
+        background = char
+    for dr in range(3):
+        canvas.put(top + dr, left, background * 3)
+    canvas.put(top + 1, left + 1, char)
+
+
+def render_tile(tile: Any, rotation: int, kinds: Mapping[str, FeatureKind]) -> list[str]:
+    """The 3 lines of a tile type in one rotation (a drawn tile, not on the board)."""
+
+    class _Shown:
+        rot = tile.rotated(rotation)
+
+    return ["".join(row) for row in tile_cells(_Shown, kinds)]
 
 
 def render_tile_rotations(tile: Any, kinds: Mapping[str, FeatureKind]) -> str:
     """A drawn tile in its four rotations side by side, labelled ``r0``, ``r90``, ..."""
-
-    class _Shown:
-        def __init__(self, rot: Any) -> None:
-            self.rot = rot
-
-    grids = [tile_cells(_Shown(rot), kinds) for rot in tile.rotations]
+    grids = [render_tile(tile, rot.rotation, kinds) for rot in tile.rotations]
     header = GAP.join(f"{'r' + str(rot.rotation):^{WIDTH}}" for rot in tile.rotations).rstrip()
-    body = [GAP.join("".join(g[r]) for g in grids) for r in range(HEIGHT)]
+    body = [GAP.join(g[r] for g in grids) for r in range(HEIGHT)]
     return "\n".join([header, *body])
 
 

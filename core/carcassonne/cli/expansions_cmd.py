@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from carcassonne.cli.game_args import user_errors
+from carcassonne.cli.game_args import plain, user_errors
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError
 from carcassonne.plugins import expansion_version, installed_expansions
@@ -23,7 +23,7 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "expansions",
         help="list the installed expansions and what each adds",
-        description=__doc__.splitlines()[0],
+        description=plain(__doc__.splitlines()[0]),
     )
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(handler=run)

@@ -52,6 +52,11 @@ def user_errors(
     return wrapped
 
 
+def plain(text: str) -> str:
+    """A docstring's text for ``--help``: without the reStructuredText backticks."""
+    return text.replace("``", "").replace("`", "")
+
+
 def report(message: str, status: int) -> int:
     print(f"carcassonne: {message}", file=sys.stderr)
     return status
@@ -64,9 +69,11 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, players_default: int 
     )
     parser.add_argument(
         "--expansions",
-        default="",
-        metavar="NAMES",
-        help="comma-separated expansion names (see `carcassonne expansions`)",
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="NAME",
+        help="expansion names, separated by commas or spaces (see: carcassonne expansions)",
     )
     parser.add_argument(
         "--option",
@@ -125,16 +132,48 @@ def parse_options(items: list[str]) -> dict[str, Any]:
     return options
 
 
-def parse_names(text: str) -> list[str]:
-    return [name.strip() for name in text.split(",") if name.strip()]
+def parse_names(text: str | list[str]) -> list[str]:
+    """Names separated by commas, given as one text or several (``river abbot``,
+    ``river,abbot``, ``river, abbot``)."""
+    texts = [text] if isinstance(text, str) else text
+    return [name.strip() for item in texts for name in item.split(",") if name.strip()]
 
 
 def build_config(args: argparse.Namespace, players: int, seed: int | None = None) -> GameConfig:
     """The game configuration the arguments describe (``ConfigError`` on a bad one)."""
-    return GameConfig(
-        players=players,
-        expansions=parse_names(args.expansions),
-        options=parse_options(args.option),
-        seed=args.seed if seed is None else seed,
-        plugins=plugins_from_args(args),
-    )
+    expansions = parse_names(args.expansions)
+    options = parse_options(args.option)
+    try:
+        return GameConfig(
+            players=players,
+            expansions=expansions,
+            options=options,
+            seed=args.seed if seed is None else seed,
+            plugins=plugins_from_args(args),
+        )
+    except ConfigError as exc:
+        if str(exc).startswith("unknown option"):
+            for key in options:
+                owner = option_owner(key, expansions)
+                if owner is not None:
+                    raise UserError(
+                        f"option {key!r} belongs to the expansion {owner!r}, which is not "
+                        f"enabled (add --expansions {owner})"
+                    ) from None
+        raise
+
+
+def option_owner(key: str, enabled: list[str]) -> str | None:
+    """The installed expansion, not among ``enabled``, that declares the rule option ``key``."""
+    from carcassonne.plugins import installed_expansions
+
+    for name in sorted(installed_expansions()):
+        if name in enabled:
+            continue
+        try:
+            specs = GameConfig(players=2, expansions=[name]).option_specs
+        except CarcassonneError:
+            continue
+        if key in specs:
+            return name
+    return None

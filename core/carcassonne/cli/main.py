@@ -26,10 +26,32 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="carcassonne", description="A rules engine for the tile-laying game Carcassonne."
     )
+    parser.add_argument("--version", action=VersionAction, help="print the versions and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUBCOMMANDS:
         module.add_parser(subparsers)
     return parser
+
+
+def version_text() -> str:
+    """``carcassonne 0.1.0`` and the installed expansions with their versions."""
+    from carcassonne import __version__
+    from carcassonne.plugins import expansion_version, installed_expansions
+
+    names = sorted(installed_expansions())
+    found = ", ".join(f"{name} {expansion_version(name)}" for name in names) or "none"
+    return f"carcassonne {__version__} (expansions: {found})"
+
+
+class VersionAction(argparse.Action):
+    """``--version``: the versions are looked up only when asked for."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object) -> None:
+        print(version_text())
+        parser.exit()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -15,7 +15,7 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "new",
         help="start a new expansion from a template",
-        description=__doc__.splitlines()[0].strip("`"),
+        description=__doc__.splitlines()[0].replace("`", ""),
     )
     sub = parser.add_subparsers(dest="new_command", metavar="WHAT", required=True)
     expansion = sub.add_parser(

@@ -1,22 +1,37 @@
 """``carcassonne play``: a whole game in the terminal, humans and bots at the table.
 
-Human seats get the board around the recent placements, the drawn tile in its four rotations and
-a numbered list of legal moves; they answer with a number or with notation text. ``save FILE``
-writes the game record at any prompt, ``quit`` (or the end of the input) stops. The input is read
-line by line, so a script can play by piping moves in.
+A human decision is a screen (:mod:`carcassonne.cli.screen`) redrawn for the terminal's size at
+each step and on resize: the player picks a square by the key drawn on it, then a rotation by
+number, then a figure spot by key; or types the move in notation. ``undo``, ``hint``, ``board``,
+``save FILE``, ``help`` and ``quit`` work at every prompt; Ctrl-C asks before quitting. Piped
+input and output work too (plain text, input echoed), so a script can play.
+
+Games of bots only are a log, turn by turn from the first, optionally slowed down (``--delay``)
+and with the board after each turn (``--board``).
+
+Bots draw their random numbers from a generator reseeded at every decision from the game's seed,
+the seat and the number of actions so far: an undone or reloaded game continues exactly as it
+would have.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import shutil
+import signal
 import sys
+import time
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
 from carcassonne import events as ev
-from carcassonne.bots import BOTS, BotError, bot_from_spec, check_spec
-from carcassonne.cli.board_view import legend, player_letter, render_board, render_tile_rotations
+from carcassonne.actions import PlaceTile
+from carcassonne.bots import BOTS, BotError, bot_from_spec, check_spec, make_bot
+from carcassonne.cli.board_view import Marks, board_pages, player_letter
+from carcassonne.cli.canvas import Look
 from carcassonne.cli.game_args import (
     UserError,
     add_game_arguments,
@@ -24,6 +39,8 @@ from carcassonne.cli.game_args import (
     parse_names,
     user_errors,
 )
+from carcassonne.cli.keys import Choices, Spot, describe, distinct_rotations, group
+from carcassonne.cli.screen import ROTATION, SPOT, SQUARE, Frame, compose
 from carcassonne.errors import CarcassonneError, IllegalActionError
 from carcassonne.serialize import (
     ActionFormatError,
@@ -34,19 +51,26 @@ from carcassonne.serialize import (
 from carcassonne.state import GameState
 
 HUMAN = "human"
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
-HELP = """Answer with the number of a move or its notation text. Other commands:
-  board        show the board again (the whole board: board all)
-  save FILE    save the game record to FILE
-  quit         stop the game"""
+HELP = """Pick what the screen offers by its key: a letter on the board (a square, a figure
+spot), a number in a list (a rotation, 0 for no figure), or type a move in notation
+(tile BA/C 0,-1 r180, figure meeple 0,-1 S, pass). Commands:
+  undo         take back your last decision (and the bots' moves since)
+  hint         what the greedy bot would do here
+  board        the whole board, page by page
+  save FILE    save the game (a record: play --load FILE resumes it)
+  help         this text
+  quit         stop the game (offers to save first)"""
 
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "play",
         help="play a game in the terminal against bots (or watch bots play)",
-        description="Play a game in the terminal. Seats are human or bot; moves are chosen by "
-        "number or typed in notation. Reads moves line by line, so input may be piped.",
+        description="Play a game in the terminal. Seats are human or bot; squares and figure "
+        "spots are picked by the keys drawn on the board, or moves typed in notation. Reads "
+        "moves line by line, so input may be piped.",
     )
     add_game_arguments(parser, players_default=None)
     parser.add_argument(
@@ -62,6 +86,23 @@ def add_parser(subparsers: Any) -> None:
         help="every seat in order, e.g. human,mcts,greedy (overrides --bot)",
     )
     parser.add_argument(
+        "--load",
+        metavar="FILE",
+        help="resume a saved game: a game record (save FILE) or a position file",
+    )
+    parser.add_argument(
+        "--delay",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="pause after each bot turn (watching bots)",
+    )
+    parser.add_argument(
+        "--board",
+        action="store_true",
+        help="print the board after each turn of a bots-only game",
+    )
+    parser.add_argument(
         "--svg",
         metavar="DIR",
         default=None,
@@ -71,7 +112,7 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def seats_from_args(args: argparse.Namespace) -> list[str]:
+def seats_from_args(args: argparse.Namespace, players: int | None = None) -> list[str]:
     if args.seats:
         seats = parse_names(args.seats)
         for seat in seats:
@@ -80,12 +121,31 @@ def seats_from_args(args: argparse.Namespace) -> list[str]:
                 raise UserError(f"unknown seat {seat!r} (known: {known})")
             if seat != HUMAN:
                 check_bot(seat)
-        if args.players is not None and args.players != len(seats):
-            raise UserError(f"--players {args.players} but {len(seats)} seats given")
+        wanted = args.players if players is None else players
+        if wanted is not None and wanted != len(seats):
+            raise UserError(f"{wanted} players but {len(seats)} seats given")
         return seats
     check_bot(args.bot)
-    players = 2 if args.players is None else args.players
+    if players is None:
+        players = 2 if args.players is None else args.players
     return [HUMAN] + [args.bot] * max(players - 1, 0)
+
+
+def load_game(path: str) -> GameState:
+    """A saved game: a record (it has a ``---`` line) or a position (TOML)."""
+    from carcassonne.position import load_position
+    from carcassonne.record import load_record
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"{path}: {exc.strerror or exc}", 1) from None
+    is_record = any(line.strip() == "---" for line in text.splitlines())
+    try:
+        state = load_record(text, text=True) if is_record else load_position(text, text=True)
+    except CarcassonneError as exc:
+        raise UserError(f"{path}: {exc}", 1) from None
+    return state
 
 
 def check_bot(spec: str) -> None:
@@ -97,13 +157,27 @@ def check_bot(spec: str) -> None:
 
 @user_errors
 def run(args: argparse.Namespace) -> int:
-    seats = seats_from_args(args)
-    config = build_config(args, len(seats))
-    game = TerminalGame(GameState.new(config), seats, args.seed)
+    if args.delay < 0:
+        raise UserError("--delay must be 0 or more seconds")
+    if args.load:
+        if args.expansions or args.option:
+            raise UserError("--load takes the expansions and options from the saved game")
+        state = load_game(args.load)
+        seats = seats_from_args(args, state.players)
+        seed = state.seed
+    else:
+        seats = seats_from_args(args)
+        state = GameState.new(build_config(args, len(seats)))
+        seed = args.seed
+    game = TerminalGame(state, seats, seed, delay=args.delay, board_each_turn=args.board)
     if args.svg:
         game.svg_dir = Path(args.svg)
         game.svg_dir.mkdir(parents=True, exist_ok=True)
     return game.play()
+
+
+class Quit(Exception):
+    """The player stopped the game."""
 
 
 class TerminalGame:
@@ -116,19 +190,31 @@ class TerminalGame:
         seed: int = 0,
         inp: IO[str] | None = None,
         out: IO[str] | None = None,
+        *,
+        delay: float = 0.0,
+        board_each_turn: bool = False,
     ) -> None:
         self.state = state
         self.seats = seats
-        self.bots = {
-            p: bot_from_spec(seat, seed * 31 + p + 1)
-            for p, seat in enumerate(seats)
-            if seat != HUMAN
-        }
+        self.seed = seed
+        self.bots = {p: bot_from_spec(seat, 0) for p, seat in enumerate(seats) if seat != HUMAN}
         self.inp = inp if inp is not None else sys.stdin
         self.out = out if out is not None else sys.stdout
+        self.look = Look.of(self.out)
+        self.echo = not _is_tty(self.inp)
+        self.delay = delay
+        self.board_each_turn = board_each_turn
         self.points_by_kind: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        #: Log lengths at which a human was asked (undo goes back to the one before).
+        self.asked: list[int] = []
+        #: (log length before, player, turn, text, square of a placed tile) per applied action.
+        self.history: list[tuple[int, int, int, str, tuple[int, int] | None]] = []
+        self.news: list[str] = []
+        self.frame: Frame | None = None
         #: Where a picture of the board is kept after each turn (``play --svg DIR``), or None.
         self.svg_dir: Path | None = None
+        self.waiting = False
+        self.prompt = ""
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -136,34 +222,75 @@ class TerminalGame:
     def name(self, player: int) -> str:
         return f"{player_letter(player)} {self.state.config.names[player]}"
 
+    def size(self) -> tuple[int, int]:
+        return shutil.get_terminal_size((80, 24))
+
     # -- the game loop --------------------------------------------------------------
 
     def play(self) -> int:
         state = self.state
         config = state.config
+        humans = HUMAN in self.seats
         self.say(f"Carcassonne: {config.players} players, seed {state.seed}")
         if config.expansions:
             self.say(f"expansions: {', '.join(config.expansions)}")
         for p, seat in enumerate(self.seats):
             self.say(f"  {self.name(p)}: {seat}")
-        self.say("Type 'help' at a prompt for the commands.")
-        while not state.is_over:
-            player = state.pending.player
-            if player in self.bots:
-                action = self.bots[player].choose(state)
-                events = state.apply(action)
-            else:
-                answered = self.ask(player)
-                if answered is None:
-                    return 0
-                action, events = answered
-            self.report(player, action, events)
-            if self.svg_dir is not None and any(
-                isinstance(e, ev.TurnStarted | ev.GameOver) for e in events
-            ):
-                self.picture(state.turn - (0 if state.is_over else 1))
+        if humans:
+            self.say("Pick squares and spots by their keys; type 'help' for the commands.")
+        for line in self.describe_all(state.last_events):
+            self.say(f"  {line}")
+        with self.on_resize():
+            try:
+                while not state.is_over:
+                    player = state.pending.player
+                    try:
+                        if player in self.bots:
+                            self.bot_turn(player)
+                        elif not self.human(player):
+                            return 0
+                    except KeyboardInterrupt:
+                        self.confirm_quit()
+            except Quit:
+                return 0
         self.final()
         return 0
+
+    def bot_turn(self, player: int) -> None:
+        state = self.state
+        bot = self.bots[player]
+        bot.rng.seed(f"{self.seed}:{player}:{len(state.log)}")
+        action = bot.choose(state)
+        self.apply(player, action)
+        if HUMAN not in self.seats and any(
+            isinstance(e, ev.TurnStarted | ev.GameOver) for e in state.last_events
+        ):
+            if self.board_each_turn:
+                width, height = self.size()
+                for page in board_pages(state, width, 10_000, Marks(last=self.last_tiles())):
+                    self.say(page)
+            if self.delay:
+                self.out.flush()
+                time.sleep(self.delay)
+
+    def apply(self, player: int, action: Any) -> None:
+        state = self.state
+        before = len(state.log)
+        turn = state.turn
+        events = state.apply(action)
+        square = (action.x, action.y) if type(action) is PlaceTile else None
+        self.history.append((before, player, turn, action_text(action), square))
+        if self.svg_dir is not None and any(
+            isinstance(e, ev.TurnStarted | ev.GameOver) for e in events
+        ):
+            self.picture(state.turn - (0 if state.is_over else 1))
+        lines = [f"{self.name(player)}: {action_text(action)}"]
+        lines += [f"    {line}" for line in self.describe_all(events)]
+        for line in lines:
+            if self.look.ansi and HUMAN in self.seats:
+                self.news.append(line)  # shown on the next screen
+            else:
+                self.say(line)
 
     def picture(self, turn: int) -> None:
         """Write the board after ``turn`` to ``turn-NNN.svg`` and ``board.svg`` in the folder
@@ -175,106 +302,297 @@ class TerminalGame:
         for name in (f"turn-{turn:03d}.svg", "board.svg"):
             picture.save(self.svg_dir / name)
 
-    def ask(self, player: int) -> tuple[Any, list[Any]] | None:
-        """Prompt a human until a legal move is applied; ``None`` when they quit."""
+    def describe_all(self, events: list[Any]) -> list[str]:
+        lines = []
+        for event in events:
+            line = self.describe(event)
+            if line:
+                lines.append(line)
+        if any(isinstance(e, ev.TurnStarted | ev.GameOver) for e in events):
+            lines.append(self.score_line())
+        return lines
+
+    def human(self, player: int) -> bool:
+        """One decision of a human; ``False`` when the game stops."""
         state = self.state
-        self.show(player)
         actions = state.legal_actions()
+        if len(actions) == 1:
+            only = f"{self.name(player)} can only {describe(state, actions[0])}."
+            if self.look.ansi:
+                self.news.append(only)
+            else:
+                self.say(only)
+            self.apply(player, actions[0])
+            return True
+        if not self.asked or self.asked[-1] != len(state.log):
+            self.asked.append(len(state.log))
+        choices = group(state, actions)
+        frame = Frame(state, player, self.seats, SQUARE if choices.tiles else SPOT, choices)
+        frame.news = self.news[-4:]
+        self.news = []
         while True:
-            self.out.write(f"{self.name(player)} [{state.pending.kind}] > ")
-            self.out.flush()
-            line = self.inp.readline()
-            if not line:
+            frame.last_moves = self.last_moves()
+            frame.last_tiles = self.last_tiles()
+            self.frame = frame
+            self.waiting = True  # from now on a resize redraws this screen
+            self.show()
+            try:
+                text = self.read()
+            finally:
+                self.waiting = False
+            if text is None:
                 self.say()
                 self.say("End of input: the game is abandoned.")
+                return False
+            frame.message, frame.news = [], []
+            outcome = self.answer(player, frame, text)
+            if outcome is not None:
+                return outcome
+
+    def answer(self, player: int, frame: Frame, text: str) -> bool | None:
+        """Handle one line: ``True`` when a move was made, ``None`` to ask again."""
+        command, _, rest = text.partition(" ")
+        rest = rest.strip()
+        if not text:
+            if frame.step == ROTATION:
+                frame.step, frame.square = SQUARE, None
+            return None
+        if command in ("help", "?"):
+            frame.message = HELP.splitlines()
+            return None
+        if command == "quit":
+            self.quit()
+        if command == "undo":
+            if self.undo():
+                return True
+            frame.message = ["Nothing to undo: this is your first decision."]
+            return None
+        if command == "hint":
+            frame.message = [self.hint(frame)]
+            return None
+        if command == "board":
+            self.page_board()
+            return None
+        if command == "save":
+            frame.message = [self.save(rest)]
+            return None
+        action = self.pick(frame, text)
+        if action is None:
+            return None
+        try:
+            self.apply(player, action)
+        except IllegalActionError as exc:
+            frame.message = [illegal_message(exc)]
+            spots = [f"{spot.key}) {spot.name}" for spot in frame.choices.spots]
+            if spots:
+                frame.message.append("the spots here: " + ", ".join(spots))
+            return None
+        return True
+
+    def pick(self, frame: Frame, text: str) -> Any:
+        """The action a key or notation names, or ``None`` (the frame moves on or says why)."""
+        state = self.state
+        choices = frame.choices
+        if frame.step == ROTATION and text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(frame.rotations):
+                return frame.rotations[number - 1]
+            frame.message = [f"pick a rotation from 1 to {len(frame.rotations)}"]
+            return None
+        found = choices.lookup(text)
+        if isinstance(found, tuple) and found in choices.tiles:
+            rotations = distinct_rotations(state, choices.tiles[found])
+            if len(rotations) == 1:
+                return rotations[0]
+            frame.step, frame.square, frame.rotations = ROTATION, found, rotations
+            return None
+        if isinstance(found, Spot):
+            if len(found.actions) == 1:
+                return found.actions[0]
+            frame.step = SPOT
+            frame.choices = Choices(listed=[(str(i + 1), a) for i, a in enumerate(found.actions)])
+            frame.message = [f"{found.name}: which figure?"]
+            return None
+        if found is not None:
+            return found
+        try:
+            return action_from_text(text, state)
+        except ActionFormatError as exc:
+            keys = self.key_list(frame)
+            frame.message = [
+                f"{text!r} is no key here ({keys}), no command (undo, hint, board, save FILE, "
+                f"help, quit) nor a move: {exc}"
+            ]
+        return None
+
+    def key_list(self, frame: Frame) -> str:
+        if frame.step == ROTATION:
+            return f"1-{len(frame.rotations)}"
+        keys = list(frame.choices.squares) + [s.key for s in frame.choices.spots]
+        keys += [k for k, _ in frame.choices.listed]
+        return ", ".join(keys[:8]) + (", ..." if len(keys) > 8 else "")
+
+    # -- commands --------------------------------------------------------------------
+
+    def undo(self) -> bool:
+        """Back to the human's previous decision (``False``: this is the first one)."""
+        if len(self.asked) < 2:
+            return False
+        self.asked.pop()
+        target = self.asked.pop()
+        self.state.undo(len(self.state.log) - target)
+        self.history = [h for h in self.history if h[0] < target]
+        self.news = ["Undone: back to your previous decision."]
+        if not self.look.ansi:
+            self.say(self.news.pop())
+        return True
+
+    def hint(self, frame: Frame) -> str:
+        bot = make_bot("greedy", 0)
+        bot.rng.seed(f"hint:{self.seed}:{len(self.state.log)}")
+        action = bot.choose(self.state)
+        keys = frame.choices
+        where = ""
+        if type(action) is PlaceTile:
+            key = keys.square_keys().get((action.x, action.y))
+            rotations = distinct_rotations(self.state, keys.tiles.get((action.x, action.y), []))
+            same = [a.rotation for a in rotations]
+            turn = f", rotation {same.index(action.rotation) + 1}" if len(same) > 1 else ""
+            where = f" (square {key}{turn})" if key and action.rotation in same else ""
+        for spot in keys.spots:
+            if action in spot.actions:
+                where = f" (spot {spot.key}: {spot.name})"
+        for key, listed in keys.listed:
+            if listed == action:
+                where = f" ({key})"
+        return f"hint: {action_text(action)}{where}"
+
+    def page_board(self) -> None:
+        width, height = self.size()
+        pages = board_pages(self.state, width, max(height - 2, 4), Marks(last=self.last_tiles()))
+        for i, page in enumerate(pages):
+            if self.look.ansi:
+                self.out.write(CLEAR)
+            self.say(page)
+            if i + 1 < len(pages):
+                self.out.write(f"-- page {i + 1} of {len(pages)}: Enter for more, q to stop -- ")
+                self.out.flush()
+                answer = self.read()
+                if answer is None or answer.startswith("q"):
+                    break
+            elif self.look.ansi:
+                self.out.write("-- end of the board: Enter to go back -- ")
+                self.out.flush()
+                self.read()
+
+    def save(self, path: str) -> str:
+        if not path:
+            return "usage: save FILE"
+        from carcassonne.record import save_record
+
+        try:
+            save_record(self.state, path)
+        except CarcassonneError as exc:  # a FileError names the file
+            return f"cannot save: {exc}"
+        except OSError as exc:
+            return f"cannot save: {path}: {exc.strerror or exc}"
+        return f"saved the game to {path} (carcassonne play --load {path} resumes it)"
+
+    def confirm_quit(self) -> None:
+        """Ctrl-C: ask whether to stop (then offer to save); a second Ctrl-C stops."""
+        self.say()
+        self.out.write("Quit the game? [y/N] ")
+        self.out.flush()
+        try:
+            sure = self.inp.readline().strip().lower()
+        except KeyboardInterrupt:
+            sure = "y"
+        if sure.startswith("y"):
+            self.quit()
+
+    def quit(self) -> None:
+        """Offer to save, then stop (raises :class:`Quit`)."""
+        self.out.write("Save the game first? Type a file name, or Enter to quit without: ")
+        self.out.flush()
+        answer = self.read(interruptible=False)
+        if answer:
+            self.say(self.save(answer))
+        self.say("Game stopped.")
+        raise Quit
+
+    # -- input and output ---------------------------------------------------------------
+
+    def read(self, *, interruptible: bool = True) -> str | None:
+        """One line of input, stripped; ``None`` at its end. Ctrl-C asks whether to quit."""
+        while True:
+            try:
+                line = self.inp.readline()
+            except KeyboardInterrupt:
+                if not interruptible:
+                    return None
+                self.confirm_quit()
+                self.show()
+                continue
+            if not line:
                 return None
             text = line.strip()
-            if self.inp is not sys.stdin or not sys.stdin.isatty():
-                self.say(text)  # echo piped input so the transcript reads like a session
-            if not text:
-                continue
-            command, _, rest = text.partition(" ")
-            if command in ("help", "?"):
-                self.say(HELP)
-                continue
-            if command == "quit":
-                self.say("Game stopped.")
-                return None
-            if command == "board":
-                self.say(render_board(state, columns=99, rows=99) if rest == "all" else "")
-                if rest != "all":
-                    self.show(player)
-                continue
-            if command == "save":
-                self.save(rest.strip())
-                continue
-            try:
-                action = self.parse(text, actions)
-                return action, state.apply(action)
-            except ActionFormatError as exc:
-                self.say(f"  {exc}")
-            except IllegalActionError as exc:
-                self.say(f"  {illegal_message(exc)}")
+            if self.echo:
+                self.say(text)  # piped input: the transcript reads like a session
+            return text
 
-    def parse(self, text: str, actions: list[Any]) -> Any:
-        if text.isdigit():
-            number = int(text)
-            if not 1 <= number <= len(actions):
-                raise ActionFormatError(f"choose a move from 1 to {len(actions)}")
-            return actions[number - 1]
-        return action_from_text(text, self.state)
-
-    def save(self, path: str) -> None:
-        if not path:
-            self.say("  usage: save FILE")
+    def show(self) -> None:
+        """Draw the current screen for the terminal's size, then the prompt."""
+        frame = self.frame
+        if frame is None:
             return
+        width, height = self.size()
+        screen = compose(frame, width, height, self.look)
+        if self.look.ansi:
+            self.out.write(CLEAR)
+        else:
+            self.say()
+        self.say(screen)
+        self.prompt = f"{self.name(frame.player)} > "
+        self.out.write(self.prompt)
+        self.out.flush()
+
+    @contextlib.contextmanager
+    def on_resize(self) -> Iterator[None]:
+        """Redraw the screen when the terminal changes size (SIGWINCH), on terminals."""
+        if not self.look.ansi or not hasattr(signal, "SIGWINCH"):
+            yield
+            return
+
+        def redraw(_signal: int, _frame: object) -> None:
+            if self.waiting:
+                self.show()
+
+        previous = signal.signal(signal.SIGWINCH, redraw)
         try:
-            from carcassonne.record import save_record
+            yield
+        finally:
+            signal.signal(signal.SIGWINCH, previous)
 
-            save_record(self.state, path)
-        except ImportError:
-            self.say("  saving records is not available in this installation")
-            return
-        except CarcassonneError as exc:  # FileError names the file
-            self.say(f"  cannot save: {exc}")
-            return
-        self.say(f"  saved the game record to {path}")
+    def last_moves(self) -> dict[int, str]:
+        """Per player, the actions of the latest turn they acted in."""
+        out: dict[int, list[str]] = {}
+        turn_of: dict[int, int] = {}
+        for _before, player, turn, text, _square in self.history:
+            if turn_of.get(player) != turn:
+                out[player], turn_of[player] = [], turn
+            out[player].append(text)
+        return {p: ", ".join(texts) for p, texts in out.items()}
 
-    # -- output --------------------------------------------------------------
-
-    def show(self, player: int) -> None:
-        state = self.state
-        spots = None
-        if state.pending.kind == "tile":
-            spots = {(x, y) for x, y, _ in state.legal_tile_placements()}
-        self.say()
-        self.say(render_board(state, spots=spots))
-        self.say(legend(state) + "   " + self.score_line())
-        self.say(f"supply of {self.name(player)}: " + self.supply_text(player))
-        if state.drawn is not None and state.pending.kind == "tile":
-            self.say(f"drawn tile {state.drawn} ({state.tiles_left()} left in the pile):")
-            self.say(
-                render_tile_rotations(state.config.tile_types[state.drawn], state.config.kinds)
-            )
-        self.say(f"{self.name(player)}, choose ({state.pending.kind}):")
-        self.say(numbered([action_text(a) for a in state.legal_actions()]))
-
-    def supply_text(self, player: int) -> str:
-        supply = self.state.supply[player]
-        return ", ".join(f"{kind} {count}" for kind, count in sorted(supply.items()))
+    def last_tiles(self) -> dict[tuple[int, int], int]:
+        latest: dict[int, tuple[int, int]] = {}
+        for _before, player, _turn, _text, square in self.history:
+            if square is not None:
+                latest[player] = square
+        return {square: player for player, square in latest.items()}
 
     def score_line(self) -> str:
         scores = self.state.scores
         return "scores: " + ", ".join(f"{player_letter(p)} {s}" for p, s in enumerate(scores))
-
-    def report(self, player: int, action: Any, events: list[Any]) -> None:
-        self.say(f"{self.name(player)}: {action_text(action)}")
-        for event in events:
-            line = self.describe(event)
-            if line:
-                self.say(f"    {line}")
-        if any(isinstance(e, ev.TurnStarted | ev.GameOver) for e in events):
-            self.say(f"  {self.score_line()}")
 
     def describe(self, event: Any) -> str | None:
         if isinstance(event, ev.PointsScored):
@@ -295,24 +613,22 @@ class TerminalGame:
 
     def final(self) -> None:
         state = self.state
+        width, _height = self.size()
         self.say()
-        self.say(render_board(state, columns=99, rows=99))
+        if self.look.ansi and HUMAN in self.seats:
+            for line in self.news:
+                self.say(line)
+        for page in board_pages(state, width, 10_000, Marks(last=self.last_tiles())):
+            self.say(page)
         self.say()
         self.say(final_table(state, self.seats, self.points_by_kind))
 
 
-def numbered(texts: list[str], width: int = 100) -> str:
-    """``1) text`` items, as many per line as fit in ``width`` columns."""
-    if not texts:
-        return ""
-    digits = len(str(len(texts)))
-    cells = [f"{i + 1:>{digits}}) {t}" for i, t in enumerate(texts)]
-    cell = max(len(c) for c in cells) + 3
-    per_line = max(1, width // cell)
-    lines = []
-    for start in range(0, len(cells), per_line):
-        lines.append("  " + "".join(c.ljust(cell) for c in cells[start : start + per_line]))
-    return "\n".join(line.rstrip() for line in lines)
+def _is_tty(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def final_table(state: Any, seats: list[str], by_kind: dict[int, dict[str, int]]) -> str:
@@ -345,3 +661,6 @@ def final_table(state: Any, seats: list[str], by_kind: dict[int, dict[str, int]]
     verb = "wins" if len(winners) == 1 else "share the victory"
     lines.append(f"{' and '.join(winners)} {verb}.")
     return "\n".join(lines)
+
+
+__all__ = ["TerminalGame", "final_table", "load_game"]

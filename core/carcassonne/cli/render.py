@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from carcassonne import GameState
-from carcassonne.cli.game_args import UserError, user_errors
+from carcassonne.cli.game_args import UserError, plain, user_errors
 from carcassonne.values import ForcedDraw
 
 
@@ -16,7 +16,7 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "render",
         help="draw the board of a game record or a position as SVG or PNG",
-        description=__doc__.splitlines()[0].strip("`"),
+        description=plain(__doc__.splitlines()[0]),
     )
     parser.add_argument("file", metavar="RECORD|POSITION", help="a game record or a position")
     parser.add_argument(

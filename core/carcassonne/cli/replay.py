@@ -15,6 +15,7 @@ from carcassonne.cli.board_view import player_letter
 from carcassonne.cli.game_args import (
     UserError,
     add_plugin_argument,
+    plain,
     plugins_from_args,
     user_errors,
 )
@@ -27,9 +28,11 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "replay",
         help="replay a game record and print its scores and events",
-        description=__doc__.splitlines()[0],
+        description=plain(__doc__.splitlines()[0]),
     )
-    parser.add_argument("file", metavar="FILE", help="a game record (see `play` and `simulate`)")
+    parser.add_argument(
+        "file", metavar="FILE", help="a game record (made by play's save or simulate --save-dir)"
+    )
     parser.add_argument("--json", action="store_true", help="print the replay as JSON")
     add_plugin_argument(parser)
     parser.set_defaults(handler=run)

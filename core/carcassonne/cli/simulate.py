@@ -121,6 +121,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--save-dir {args.save_dir}: not a folder", status=FAILURE)
     if args.scheduler and not args.cluster:
         raise UserError("--scheduler needs --cluster dask or --cluster ray")
+    if args.save_dir is not None and not args.save_dir.strip():
+        raise UserError("--save-dir needs a folder name")
     seats = seat_bots(args.bot, args.players)
     config = build_config(args, len(seats))
     jobs = args.jobs if args.jobs is not None else cpu_count()

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from carcassonne.cli.game_args import add_plugin_argument, plugins_from_args, user_errors
+from carcassonne.cli.game_args import add_plugin_argument, plain, plugins_from_args, user_errors
 from carcassonne.geometry import SIDES
 from carcassonne.tileset import catalog
 from carcassonne.tileset.errors import TileSetError
@@ -20,7 +20,7 @@ from carcassonne.tileset.render import render_tile
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "tiles", help="check, list, show and format tile sets", description=__doc__
+        "tiles", help="check, list, show and format tile sets", description=plain(__doc__)
     )
     sub = parser.add_subparsers(dest="tiles_command", metavar="ACTION", required=True)
 
@@ -92,6 +92,10 @@ def cmd_check(args: argparse.Namespace) -> int:
             _err(*(str(p) for p in err.problems))
             status = 1
             continue
+        if not tileset.tiles:
+            _err(f"{path}: no tiles (a tile set needs at least one [[tile]] table)")
+            status = 1
+            continue
         total = sum(t.count for t in tileset.tiles)
         print(f"{path}: ok ({len(tileset.tiles)} tile types, {total} tiles)")
     return status
@@ -99,6 +103,16 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def _sets(args: argparse.Namespace) -> dict[str, Any]:
     return catalog.installed_tilesets(plugins_from_args(args))
+
+
+def _set_name(name: str, sets: dict[str, Any]) -> str:
+    """A set named as its file (``abbey_mayor``) or as its expansion (``abbey-mayor``)."""
+    if name in sets:
+        return name
+    for known in sets:
+        if known.replace("_", "-") == name.replace("_", "-"):
+            return known
+    return name
 
 
 def _tile_data(tile: TileType) -> dict[str, Any]:
@@ -117,6 +131,7 @@ def _tile_data(tile: TileType) -> dict[str, Any]:
 
 def cmd_list(args: argparse.Namespace) -> int:
     sets = _sets(args)
+    args.set = _set_name(args.set, sets)
     if args.set not in sets:
         _err(f"carcassonne tiles: unknown tile set '{args.set}' (installed: {', '.join(sets)})")
         return 1
@@ -159,6 +174,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     else:
         sources = _sets(args)
         if args.set is not None:
+            args.set = _set_name(args.set, sources)
             if args.set not in sources:
                 _err(
                     f"carcassonne tiles: unknown tile set '{args.set}' "
@@ -178,6 +194,12 @@ def cmd_show(args: argparse.Namespace) -> int:
                     return _save_tile_pictures(tile, tileset, args)
                 alias = f" ({tile.alias})" if tile.alias else ""
                 print(f"{tile.id}{alias}: {tile.description}")
+                if args.rotation:
+                    edges = tile.rotated(args.rotation).edges
+                    turned = ", ".join(f"{s} {e}" for s, e in zip(SIDES, edges, strict=True))
+                    print(
+                        f"(described unturned) turned {args.rotation} degrees clockwise: {turned}"
+                    )
                 extra = f", tags: {' '.join(sorted(tile.tags))}" if tile.tags else ""
                 print(f"set {tileset.name}, count {tile.count}{extra}, rotation {args.rotation}")
                 print()

@@ -1,0 +1,388 @@
+"""The play screen of a human decision, laid out for the terminal's current size.
+
+From top to bottom: a title line (turn, tiles left, drawn tile), one line per player (score,
+supply, last move; the player to move marked ``>``), the board, the panel of the current step
+(the drawn tile in its distinct rotations; the rotations that fit a chosen square in their
+surroundings; the zoomed tile with its figure spots), a legend and a message line. The board
+gets whatever height is left, and its view always holds every key of the step (see
+:func:`carcassonne.cli.board_view.choose_view`).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, field
+from typing import Any
+
+from carcassonne.actions import PlaceFigure
+from carcassonne.cli.board_view import (
+    COMPACT,
+    FULL,
+    WALL,
+    ZOOM_HEIGHT,
+    ZOOM_WIDTH,
+    Marks,
+    View,
+    choose_view,
+    draw_board,
+    draw_zoomed,
+    player_letter,
+    player_style,
+    render_tile,
+)
+from carcassonne.cli.canvas import Canvas, Look
+from carcassonne.cli.keys import Choices, describe, distinct_rotations
+
+Pos = tuple[int, int]
+#: Steps of a decision: pick a square, a rotation on it, or a spot/listed action.
+SQUARE, ROTATION, SPOT = "square", "rotation", "spot"
+#: Abbey tiles carry this tag; their holes are marked on the board.
+ABBEY_TAG = "abbey"
+
+
+@dataclass
+class Frame:
+    """Everything one screen shows."""
+
+    state: Any
+    player: int
+    seats: list[str]
+    step: str
+    choices: Choices
+    square: Pos | None = None
+    rotations: list[Any] = field(default_factory=list)
+    message: list[str] = field(default_factory=list)
+    news: list[str] = field(default_factory=list)
+    last_moves: dict[int, str] = field(default_factory=dict)
+    last_tiles: dict[Pos, int] = field(default_factory=dict)
+
+
+def compose(frame: Frame, width: int, height: int, look: Look) -> str:
+    """The screen as text for a ``width`` x ``height`` terminal (the prompt line excluded).
+
+    When the board cannot show every key of the step in the height left, the legend goes
+    first, then the pictures of the drawn tile, then the news: the keys matter most.
+    """
+    width = max(width, 40)
+    height = max(height - 1, 12)  # the prompt line
+    text = ""
+    for spare in range(4):
+        text, fits = _layout(frame, width, height, spare, look)
+        if fits:
+            break
+    return text
+
+
+def _layout(frame: Frame, width: int, height: int, spare: int, look: Look) -> tuple[str, bool]:
+    """The screen without the ``spare`` least needed parts; whether the board shows every key."""
+    top = _header(frame, width)
+    panel = _panel(frame, width, pictures=spare < 2)
+    bottom = _legend(frame, width) if spare < 1 else [("(help: commands and legend)", "dim")]
+    if spare < 3:
+        bottom += [(line, "") for line in wrap(frame.news, width)]
+    bottom += [(line, "warn") for line in wrap(frame.message, width)]
+    board_rows = height - len(top) - panel.height - len(bottom) - (spare == 3)
+    canvas = Canvas(width, height)
+    row = 0
+    for text, style in top:
+        canvas.put(row, 0, text[:width], style)
+        row += 1
+    _player_colours(canvas, frame, len(top))
+    missing: list[str] = []
+    if board_rows >= 1:
+        board, missing = _board(frame, width, board_rows)
+        canvas.paste(board, row, 0)
+        row += board.height
+    fits = board_rows >= 1 and not missing
+    if missing and spare == 3:  # the last resort: name the keys the view cannot show
+        line = "not in view: " + ", ".join(missing)
+        if len(line) > width:
+            line = "not in view: " + " ".join(item.split()[0] for item in missing)
+        bottom.insert(0, (line, "key"))
+    canvas.paste(panel, row, 0)
+    row += panel.height
+    for text, style in bottom:
+        canvas.put(row, 0, text[:width], style)
+        row += 1
+    used = Canvas(width, min(row, height))
+    used.paste(canvas, 0, 0)
+    return used.text(look), fits
+
+
+def wrap(lines: list[str], width: int) -> list[str]:
+    """Long lines broken at spaces to ``width`` columns."""
+    out = []
+    for line in lines:
+        out.extend(
+            textwrap.wrap(
+                line, width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
+            )
+            or [""]
+        )
+    return out
+
+
+def _header(frame: Frame, width: int) -> list[tuple[str, str]]:
+    state = frame.state
+    parts = [f"Carcassonne - turn {state.turn}", f"{state.tiles_left()} tiles left"]
+    if state.drawn is not None and state.pending.kind == "tile":
+        parts.append(f"drawn {state.drawn}")
+    lines = [("  ".join(parts), "title")]
+    supplies = supply_texts(state)
+    for p in range(state.players):
+        mark = ">" if p == state.pending.player else " "
+        who = f"{mark}{player_letter(p)} {state.config.names[p]}"
+        seat = "you" if frame.seats[p] == "human" else frame.seats[p]
+        text = f"{who:<9} {state.scores[p]:>3} pts  {seat:<6} {supplies[p]}"
+        last = frame.last_moves.get(p)
+        if last and len(text) + len(last) + 8 <= width:
+            text += f"  last: {last}"
+        elif last:
+            lines.append((text[:width], ""))
+            text = f"{'':<9} last: {last}"
+        lines.append((text[:width], ""))
+    return lines
+
+
+def _player_colours(canvas: Canvas, frame: Frame, rows: int) -> None:
+    """The players' names in their colours (on the lines that start with their letter)."""
+    state = frame.state
+    for row in range(1, rows):
+        letter = canvas.chars[row][1]
+        p = ord(letter) - ord("A")
+        if 0 <= p < state.players and canvas.chars[row][2] == " ":
+            canvas.style(row, 1, len(state.config.names[p]) + 2, player_style(state, p))
+
+
+def supply_texts(state: Any) -> list[str]:
+    """Per player: figures left, abbeys held included (``6 meeples, abbot, abbey``): a kind
+    counted once shows by its name, a kind all used up not at all."""
+    held = abbeys_held(state)
+    out = []
+    for p in range(state.players):
+        counts = dict(state.supply[p])
+        if held is not None:
+            counts["abbey"] = held[p]
+        meeples = counts.pop("meeple", None)
+        items = [] if meeples is None else [f"{meeples} meeple{'s' if meeples != 1 else ''}"]
+        for kind, count in counts.items():
+            if count:
+                items.append(kind if count == 1 else f"{count} {kind}s")
+        out.append(", ".join(items))
+    return out
+
+
+def abbeys_held(state: Any) -> tuple[int, ...] | None:
+    """Abbeys in each player's hand when the game has abbey tiles, else ``None``."""
+    if not any(ABBEY_TAG in t.tags for t in state.config.tile_types.values()):
+        return None
+    data = state.ext.get("abbey-mayor")
+    if isinstance(data, tuple) and len(data) == state.players:
+        return tuple(int(n) for n in data)
+    return (0,) * state.players
+
+
+def _board(frame: Frame, width: int, rows: int) -> tuple[Canvas, list[str]]:
+    """The board in ``rows`` lines, and the keys (with their squares) it could not show."""
+    state = frame.state
+    marks = Marks(last=dict(frame.last_tiles))
+    holes = abbeys_held(state)
+    if holes is not None and any(holes):
+        marks.holes = set(state.holes())
+    must: set[Pos] = set()
+    if frame.step == SQUARE:
+        marks.keys = frame.choices.square_keys()
+        must = set(marks.keys)
+    elif frame.step == ROTATION and frame.square is not None:
+        marks.keys = {frame.square: "?"}
+        must = {frame.square}
+    else:
+        must = {spot.square for spot in frame.choices.spots}
+        if state.last_tile is not None:
+            must.add(state.last_tile)
+            marks.highlight = state.last_tile
+    view = choose_view(state, must, width, rows)
+    missing = [f"{key} {x},{y}" for (x, y), key in marks.keys.items() if not view.shows((x, y))]
+    return draw_board(state, view, marks), missing
+
+
+def _panel(frame: Frame, width: int, *, pictures: bool = True) -> Canvas:
+    if frame.step == SQUARE:
+        return _drawn_panel(frame, width, pictures)
+    if frame.step == ROTATION:
+        return _rotation_panel(frame, width)
+    return _spot_panel(frame, width)
+
+
+def _drawn_panel(frame: Frame, width: int, pictures: bool) -> Canvas:
+    """The drawn tile in its distinct rotations that fit somewhere, and the listed actions."""
+    state = frame.state
+    lines: list[tuple[str, str]] = []
+    listed = [f"{key}) {describe(state, a)}" for key, a in frame.choices.listed]
+    keys = list(frame.choices.squares)
+    if keys:
+        span = keys[0] if len(keys) == 1 else f"{keys[0]}-{keys[-1]}"
+        lines.append((f"Pick a square ({span}){', ' + '  '.join(listed) if listed else ''}", "key"))
+    elif listed:
+        lines.append(("Choose: " + "  ".join(listed), "key"))
+    shown = pictures and _has_tile_stage(frame)
+    canvas = Canvas(width, len(lines) + (4 if shown else 0))
+    row = 0
+    if shown:
+        tile = state.config.tile_types[state.drawn]
+        rotations = sorted({a.rotation for acts in frame.choices.tiles.values() for a in acts})
+        placements = [_Rot(tile.id, r) for r in rotations]
+        distinct = distinct_rotations(state, placements)
+        canvas.put(0, 0, f"drawn {tile.id}:", "title")
+        col = len(tile.id) + 8
+        for rot in distinct:
+            if col + 5 > width:
+                break
+            canvas.put(0, col, f"{'r' + str(rot.rotation):^5}", "dim")
+            for r, line in enumerate(render_tile(tile, rot.rotation, state.config.kinds)):
+                canvas.put(1 + r, col, line)
+            col += 7
+        row = 4
+    for text, style in lines:
+        canvas.put(row, 0, text[:width], style)
+        row += 1
+    return canvas
+
+
+@dataclass(frozen=True)
+class _Rot:
+    tile: str
+    rotation: int
+
+
+def _has_tile_stage(frame: Frame) -> bool:
+    state = frame.state
+    return state.pending.kind == "tile" and state.drawn is not None and bool(frame.choices.tiles)
+
+
+def _rotation_panel(frame: Frame, width: int) -> Canvas:
+    """Each distinct rotation placed on the chosen square among its neighbours, numbered."""
+    state = frame.state
+    pictures = []
+    for action in frame.rotations:
+        probe = state.clone()
+        probe.apply(action)
+        x, y = action.x, action.y
+        view = View(x - 1, x + 1, y - 1, y + 1, FULL, labels=False)
+        pictures.append(draw_board(probe, _trimmed(probe, view), Marks(highlight=(x, y))))
+    pic_width = pictures[0].width if pictures else 0
+    per_row = max(1, (width + 3) // (pic_width + 3))
+    if pic_width > width:
+        per_row = 1
+    rows = (len(pictures) + per_row - 1) // per_row
+    canvas = Canvas(width, rows * (pictures[0].height + 1) + 1 if pictures else 1)
+    for i, (action, picture) in enumerate(zip(frame.rotations, pictures, strict=True)):
+        r, c = divmod(i, per_row)
+        top = r * (picture.height + 1)
+        left = c * (pic_width + 3)
+        canvas.put(top, left, f"{i + 1}) r{action.rotation}", "key")
+        canvas.paste(picture, top + 1, left)
+    canvas.put(
+        canvas.height - 1, 0, "Pick a rotation by number (Enter: back to the squares)", "key"
+    )
+    return canvas
+
+
+def _trimmed(state: Any, view: View) -> View:
+    """``view`` without its empty rows above and below the tile being tried."""
+    rows = [y for y in range(view.y0, view.y1 + 1)
+            if any((x, y) in state.board for x in range(view.x0, view.x1 + 1))]  # fmt: skip
+    return View(view.x0, view.x1, min(rows), max(rows), view.scale, view.labels)
+
+
+def _spot_panel(frame: Frame, width: int) -> Canvas:
+    """The zoomed tiles with their spot keys, beside the list of spots and other actions."""
+    state = frame.state
+    choices = frame.choices
+    squares: list[Pos] = []
+    for spot in choices.spots:
+        if spot.square not in squares:
+            squares.append(spot.square)
+    lines = []
+    for spot in choices.spots:
+        where = "" if len(squares) == 1 else f"{spot.square[0]},{spot.square[1]} "
+        kinds = ", ".join(_action_word(a) for a in spot.actions)
+        lines.append(f"{spot.key}) {where}{spot.name} - {kinds}")
+    lines += [f"{key}) {describe(state, a)}" for key, a in choices.listed]
+    zooms: list[tuple[Pos, Canvas]] = []
+    used = 0
+    for square in squares:
+        if used + ZOOM_WIDTH + 2 > width // 2 and zooms:
+            break
+        keys = {s.location: s.key for s in choices.spots if s.square == square}
+        zooms.append((square, draw_zoomed(state, square, keys)))
+        used += ZOOM_WIDTH + 2
+    list_width = max((len(line) for line in lines), default=0)
+    height = ZOOM_HEIGHT + 1 if zooms else 0
+    if zooms and used + list_width <= width:
+        side, below = lines[:height], lines[height:]
+    else:
+        side, below = [], lines
+    canvas = Canvas(width, height + len(below) + 1)
+    for i, (square, zoom) in enumerate(zooms):
+        canvas.put(0, i * (ZOOM_WIDTH + 2), f"tile {square[0]},{square[1]}", "dim")
+        canvas.paste(zoom, 1, i * (ZOOM_WIDTH + 2))
+    placed = [(i, used, line) for i, line in enumerate(side)]
+    placed += [(height + i, 0, line) for i, line in enumerate(below)]
+    for row, col, line in placed:
+        canvas.put(row, col, line[: width - col])
+        canvas.style(row, col, line.index(")"), "key")
+    prompt = "Pick a spot by key" if choices.spots else "Choose by number"
+    if choices.spots and any(k == "0" for k, _ in choices.listed):
+        prompt += ", or 0 for none"
+    canvas.put(canvas.height - 1, 0, prompt, "key")
+    return canvas
+
+
+def _action_word(action: Any) -> str:
+    """``meeple``, ``abbot`` for a figure placement; the verb of another action."""
+    if type(action) is PlaceFigure:
+        return action.figure
+    return str(getattr(action, "verb", type(action).__name__))
+
+
+def _legend(frame: Frame, width: int) -> list[tuple[str, str]]:
+    """The glyphs of this game's board, wrapped to the width."""
+    items = legend_items(frame.state)
+    lines: list[tuple[str, str]] = []
+    current = ""
+    for item in items:
+        if current and len(current) + 2 + len(item) > width:
+            lines.append((current, "dim"))
+            current = item
+        else:
+            current = f"{current}  {item}" if current else item
+    if current:
+        lines.append((current, "dim"))
+    return lines
+
+
+def legend_items(state: Any) -> list[str]:
+    """``# city``, ``$ shield`` …: what each character of the board means in this game."""
+    kinds = state.config.kinds
+    items = []
+    for kind in kinds.values():
+        if kind.name == "field":
+            items.append(". field")
+        elif kind.banks:
+            items.append(f"{kind.glyph} {kind.name}" if kind.glyph else "|-+ road (+ bend/end)")
+        elif kind.wildcard:
+            items.append(f"{kind.glyph or WALL} {kind.name} wall")
+        elif kind.placement == "center":
+            items.append(f"{kind.glyph or kind.name[:1].upper()} {kind.name}")
+        elif kind.edge:
+            items.append(f"{kind.glyph or '#'} {kind.name}")
+        if kind.name == "city":
+            items.append("$ shield")
+    items.append("A/a figure of A (A meeple, a other)")
+    if abbeys_held(state) is not None:
+        items.append("o o hole")
+    return items
+
+
+__all__ = ["COMPACT", "Frame", "compose", "legend_items", "supply_texts"]
