@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -43,7 +44,7 @@ def test_the_documented_stdio_session_conforms() -> None:
     block = re.search(r"<!-- session -->\n```text\n(.*?)```", text, re.S)
     assert block
     lines = block.group(1).splitlines()
-    pairs = [(a[2:], b[2:]) for a, b in zip(lines, lines[1:]) if a[:2] == "> " and b[:2] == "< "]
+    pairs = [(a[2:], b[2:]) for a, b in pairwise(lines) if a[:2] == "> " and b[:2] == "< "]
     malformed = {"bad-json", "bad-request", "unknown-op"}
     requests = 0
     for request, answer in pairs:
