@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from carcassonne import GameConfig, GameState
 from carcassonne.protocol import Server
 from carcassonne.serialize import state_to_json
-from carcassonne.server.games import seat_view
 from carcassonne.server.schemas import SCHEMAS, schema_text
+from carcassonne.server.views import seat_view
 
 from .live import jsonschema, validator
 
