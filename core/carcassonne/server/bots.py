@@ -85,8 +85,7 @@ class BotRunner:
             pool = self._pool_for(seat.bot)
             action = await loop.run_in_executor(pool, _choose, seat.bot, seed, snapshot)
             async with live.lock:
-                try:
-                    await self.games.catch_up(live)
+                try:  # stale if the game moved on meanwhile (here, or in another process)
                     await self.games.commit(live, seat.seat, seq, action)
                 except ServerError as exc:
                     log.info("bot move in %s not played: %s", live.id, exc.message)

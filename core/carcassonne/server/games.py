@@ -228,9 +228,10 @@ class Games:
     ) -> Change:
         """Make one change (an action, or taking back ``undo`` actions) and store it.
 
-        Call with ``live.lock`` held and after :meth:`catch_up`. Raises :class:`ServerError`
-        ``stale`` when ``based_on`` is not the current ``seq`` or another process stored a move
-        first; the engine's ``IllegalActionError`` when the action is refused. Either way the
+        Call with ``live.lock`` held. There is no read of the store first: when another process
+        stored a move meanwhile, the write fails on the ``(game, seq)`` key and this process
+        catches up. Raises :class:`ServerError` ``stale`` when ``based_on`` is not the current
+        ``seq`` or another process stored a move first; the engine's ``IllegalActionError`` when the action is refused. Either way the
         game is as it was.
         """
         if based_on != live.seq:

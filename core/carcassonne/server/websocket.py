@@ -380,7 +380,10 @@ class Session:
             raise ServerError("bad-request", "missing field 'action'")
         live = self.live
         async with live.lock:
-            await self.hub.games.catch_up(live)
+            if based_on > live.seq:  # the client heard of moves (elsewhere) not yet heard here
+                await self.hub.games.catch_up(live)
+            # otherwise no read first: a move stored meanwhile by another process makes the
+            # write fail on the (game, seq) key, and commit answers stale then
             if based_on != live.seq:
                 raise ServerError("stale", f"the game is at seq {live.seq}, not {based_on}", 409)
             if live.state.is_over:
