@@ -231,8 +231,8 @@ class Games:
         Call with ``live.lock`` held. There is no read of the store first: when another process
         stored a move meanwhile, the write fails on the ``(game, seq)`` key and this process
         catches up. Raises :class:`ServerError` ``stale`` when ``based_on`` is not the current
-        ``seq`` or another process stored a move first; the engine's ``IllegalActionError`` when the action is refused. Either way the
-        game is as it was.
+        ``seq`` or another process stored a move first; the engine's ``IllegalActionError`` when
+        the action is refused. Either way the game is as it was.
         """
         if based_on != live.seq:
             raise ServerError("stale", f"the game is at seq {live.seq}, not {based_on}", 409)

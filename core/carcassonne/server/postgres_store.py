@@ -39,6 +39,13 @@ SELECT pg_notify($8, $9) FROM inserted"""
 _DDL_LOCK = 0x43415243
 
 
+async def _keep(conn: Any) -> None:
+    """How a connection goes back to the pool: as it is. The default reset is a round trip
+    per statement (``RESET ALL``, ``UNLISTEN *``, ...) that undoes nothing the store does: it
+    never changes session settings, listens on its own connection and takes advisory locks
+    only inside transactions."""
+
+
 class PostgresStore(Store):
     shared = True
 
@@ -53,7 +60,7 @@ class PostgresStore(Store):
 
     async def open(self) -> None:
         self._pool = await self.asyncpg.create_pool(
-            self.url, min_size=2, max_size=self.pool_size, command_timeout=30
+            self.url, min_size=2, max_size=self.pool_size, command_timeout=30, reset=_keep
         )
         async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", _DDL_LOCK)
