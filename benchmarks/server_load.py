@@ -329,7 +329,8 @@ async def drive(
     server: subprocess.Popen[bytes], base: str, ids: list[str], args: argparse.Namespace,
     store: str, prefilled: float,
 ) -> dict[str, Any]:  # fmt: skip
-    limits = httpx.Limits(max_connections=20)
+    # no keep-alive: a request on a connection the server is closing as idle would fail
+    limits = httpx.Limits(max_connections=20, max_keepalive_connections=0)
     async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60, limits=limits) as http:
         for _ in range(600):
             try:
