@@ -107,9 +107,9 @@ def test_an_unmarked_hook_function_is_an_error():
 
 
 def test_a_misspelled_hook_is_an_error():
-    plugin = SimpleNamespace(carcassonne_figure_options=hookimpl(lambda: []))
-    with pytest.raises(PluginError, match="carcassonne_figure_options"):
-        config_with(("old-name", plugin))
+    plugin = SimpleNamespace(carcassonne_figure_actionz=hookimpl(lambda: []))
+    with pytest.raises(PluginError, match="unknown hook 'carcassonne_figure_actionz'"):
+        config_with(("misspelled", plugin))
 
 
 def test_a_hook_wrapper_is_refused():
