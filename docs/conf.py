@@ -56,4 +56,10 @@ nitpick_ignore_regex = [
 html_theme = "alabaster"
 html_title = f"carcassonne-engine {release}"
 html_static_path: list[str] = []
-html_theme_options = {"description": "A rules engine for Carcassonne", "fixed_sidebar": True}
+html_theme_options = {
+    "description": "A rules engine for Carcassonne",
+    "fixed_sidebar": True,
+    "show_powered_by": False,  # the footer's links leave the site
+}
+html_show_sphinx = False
+html_show_sourcelink = False
