@@ -1,9 +1,10 @@
 """The generated tables of the rules pages (docs/rules/*.md): tile counts and rule options.
 
-Each table sits between two markers in its page, ``<!-- tiles:RULESET -->`` ... ``<!-- /tiles:RULESET -->``
-and ``<!-- options:RULESET -->`` ... ``<!-- /options:RULESET -->``, and is made here from the
-loaded tile sets and the options the plugins declare, so the pages cannot drift from the code:
-``tests/docs/test_rules_pages.py`` fails when a page's table differs from what this module makes.
+Each table sits between two markers in its page, ``<!-- tiles:RULESET -->`` ...
+``<!-- /tiles:RULESET -->`` and ``<!-- options:RULESET -->`` ... ``<!-- /options:RULESET -->``,
+made here from the loaded tile sets and the options the plugins declare, so the pages cannot
+drift from the code: ``tests/docs/test_rules_pages.py`` fails when a page's table differs from
+what this module makes.
 
 After a deliberate change to the tiles or the options, rewrite the tables with
 ``python tests/docs/rules_tables.py`` (it touches nothing outside the markers).
