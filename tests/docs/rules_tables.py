@@ -43,9 +43,7 @@ def tile_counts(set_name: str, expansion: str | None, edition: str) -> dict[str,
     the start tile (a tile the set-up takes out of the stacks, like the abbey, counts 0)."""
     config = config_for(expansion, edition)
     dealt = [config.start_tile, *(t for stack in config.stacks.values() for t in stack)]
-    return {
-        t.id: dealt.count(t.id) for t in config.tile_types.values() if t.set_name == set_name
-    }
+    return {t.id: dealt.count(t.id) for t in config.tile_types.values() if t.set_name == set_name}
 
 
 def tiles_table(ruleset: str) -> str:
