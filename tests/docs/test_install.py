@@ -4,7 +4,7 @@ wheels, each into a fresh virtual environment.
 
 They build the engine and expansions and fetch their dependencies from the package index, which
 takes a minute or two, so they run only when ``CARCASSONNE_DOCS_INSTALL=1`` is set (the docs
-section of ``.ci/run`` sets it); otherwise this module says why it does not run.
+install section of ``.ci/run`` sets it); otherwise this module says why it does not run.
 """
 
 from __future__ import annotations
