@@ -207,13 +207,23 @@ def _flat(results: Iterable[tuple[str, object]]) -> list[object]:
     return out
 
 
-def _listed(plugin: str, hook: str, result: object) -> list[object] | tuple[object, ...]:
-    """A setup hook's answer as a list (``None``: empty); any other type is a
-    :class:`PluginError` naming the plugin and the hook, not a ``TypeError`` deep inside."""
+def _listed(
+    plugin: str, hook: str, result: object, item: type | None = None
+) -> list[object] | tuple[object, ...]:
+    """A setup hook's answer as a list (``None``: empty), each entry of type ``item`` when one
+    is given; anything else is a :class:`PluginError` naming the plugin and the hook, not a
+    ``TypeError`` or ``AttributeError`` deep inside the engine."""
     if result is None:
         return ()
     if not isinstance(result, list | tuple):
         raise PluginError(f"plugin {plugin!r}: {hook} returned {result!r}, not a list")
+    if item is not None:
+        for entry in result:
+            if not isinstance(entry, item):
+                raise PluginError(
+                    f"plugin {plugin!r}: {hook} returned {entry!r} in its list "
+                    f"(expected {item.__name__} values)"
+                )
     return result
 
 
@@ -276,7 +286,9 @@ class Hooks:
         owners: dict[str, str] = {}
         out: list[Option] = []
         for name, result in self._each("carcassonne_rule_options"):
-            for option in cast(list[Option], _listed(name, "carcassonne_rule_options", result)):
+            for option in cast(
+                list[Option], _listed(name, "carcassonne_rule_options", result, Option)
+            ):
                 _claim("option", owners, option.key, name)
                 out.append(option)
         return out
@@ -286,7 +298,9 @@ class Hooks:
         owners: dict[str, str] = {}
         kinds: dict[str, FeatureKind] = {}
         for name, result in self._each("carcassonne_feature_kinds"):
-            for kind in cast(list[FeatureKind], _listed(name, "carcassonne_feature_kinds", result)):
+            for kind in cast(
+                list[FeatureKind], _listed(name, "carcassonne_feature_kinds", result, FeatureKind)
+            ):
                 _claim("feature kind", owners, kind.name, name)
                 kinds[kind.name] = kind
         attr_owners = {
@@ -296,7 +310,8 @@ class Hooks:
         }
         for name, result in self._each("carcassonne_kind_extensions"):
             for ext in cast(
-                list[KindExtension], _listed(name, "carcassonne_kind_extensions", result)
+                list[KindExtension],
+                _listed(name, "carcassonne_kind_extensions", result, KindExtension),
             ):
                 extended = kinds.get(ext.kind)
                 if extended is None:
@@ -313,7 +328,9 @@ class Hooks:
         owners: dict[str, str] = {}
         out: list[FigureKind] = []
         for name, result in self._each("carcassonne_figure_kinds", config):
-            for kind in cast(list[FigureKind], _listed(name, "carcassonne_figure_kinds", result)):
+            for kind in cast(
+                list[FigureKind], _listed(name, "carcassonne_figure_kinds", result, FigureKind)
+            ):
                 _claim("figure kind", owners, kind.name, name)
                 out.append(kind)
         return out
@@ -414,7 +431,9 @@ class Hooks:
         owners = {code.code: "core" for code in CORE_CODES}
         out: list[ErrorCode] = []
         for name, result in self._each("carcassonne_error_codes"):
-            for code in cast(list[ErrorCode], _listed(name, "carcassonne_error_codes", result)):
+            for code in cast(
+                list[ErrorCode], _listed(name, "carcassonne_error_codes", result, ErrorCode)
+            ):
                 _claim("error code", owners, code.code, name)
                 out.append(code)
         return out
