@@ -41,7 +41,7 @@ suppress_warnings = ["misc.highlighting_failure"]
 # autodoc: signatures as written, members in source order, no private names.
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
-autodoc_default_options = {"members": True, "undoc-members": False, "show-inheritance": False}
+autodoc_default_options = {"members": True}
 # Nitpicky mode (-n) checks every cross-reference. Names outside the engine (the standard
 # library, pluggy, lark) would need intersphinx, which fetches from the network: they are
 # not checked.
