@@ -1,8 +1,9 @@
 """Every example of the documentation runs or is checked against the code.
 
 * Every ```python block of the README, CONTRIBUTING, the expansions' READMEs and every page of
-  ``docs/`` (its subfolders included; the guides' own test runs theirs, tests/docs/) runs; the blocks of one file share a namespace, in order.
-  (```python extras blocks need the environments' extras: tests/envs/test_docs_ai.py runs them.)
+  ``docs/`` (its subfolders included; the guides' own test runs theirs, tests/docs/) runs; the
+  blocks of one file share a namespace, in order. (```python extras blocks need the
+  environments' extras: tests/envs/test_docs_ai.py runs them.)
 * Every command line of an ```sh block is checked: ``carcassonne ...`` lines are parsed by the
   real argument parser (every option exists, every value has its type and choices), scripts of
   the repository exist and know every ``--option`` given to them, ``pip install`` names paths and
