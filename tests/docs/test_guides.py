@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from carcassonne import GameConfig
+from carcassonne import GameConfig, GameState
 from carcassonne.bots import ENTRY_POINT_GROUP
 from carcassonne.cli.board_view import PATH_CHARS, WALL, figure_letter, render_tile
+from carcassonne.cli.screen import legend_items
 from carcassonne.config import MAX_PLAYERS
 from carcassonne.notation import action_from_text
 from carcassonne.plugins import installed_expansions
@@ -113,6 +114,17 @@ def test_the_legend_lists_every_glyph_the_board_can_print():
     for kind in config.kinds.values():
         declared |= {kind.glyph} | {kind.attribute(a).glyph for a in kind.attributes}
     assert declared - {""} <= set(listed)
+
+
+def test_the_screen_legend_names_every_glyph_of_the_tiles():
+    """The legend line under the board (``play``) explains every character a tile can show."""
+    state = GameState.new(GameConfig(players=2, expansions=ALL))
+    named = {char for item in legend_items(state) for char in item.split()[0]}
+    config = state.config
+    for tile in config.tile_types.values():
+        for rotation in (0, 90, 180, 270):
+            for line in render_tile(tile, rotation, config.kinds):
+                assert set(line) <= named, (tile.id, line)
 
 
 def test_play_options_table_is_current():
