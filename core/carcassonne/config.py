@@ -18,6 +18,7 @@ from types import MappingProxyType, ModuleType
 
 from carcassonne.actions import TypedAction
 from carcassonne.errors import ConfigError
+from carcassonne.features import Segments, segments_of
 from carcassonne.limits import name_problem
 from carcassonne.plugins import Hooks, Plugin, make_plugin_manager
 from carcassonne.tileset.loader import load_tileset
@@ -34,9 +35,6 @@ COLOURS = ("red", "blue", "yellow", "green", "black", "pink")
 
 #: A tile set file a plugin ships: a path or an ``importlib.resources`` traversable.
 TileSource = Path | Traversable | str
-
-#: Per segment of a rotated tile: (kind, open edges, surround?, border offsets, attributes).
-SegmentData = tuple[tuple[str, int, bool, tuple[int, ...], dict[str, int] | None], ...]
 
 #: How a configuration is named for pickling: (players, expansions, options, seed, names,
 #: plugins), each plugin as ``(name, object)`` with modules named by their import path.
@@ -193,7 +191,7 @@ class GameConfig:
         self.initial_ext: Mapping[str, ExtValue] = MappingProxyType(dict(setup.ext))
         self._fits: dict[str, dict[int, tuple[int, ...]]] = {}
         self._tile_codes: dict[str, tuple[tuple[int, int, int, int], ...]] = {}
-        self._segments: dict[tuple[str, int], SegmentData] = {}
+        self._segments: dict[tuple[str, int], Segments] = {}
         self._spec: ConfigSpec = (
             self.players,
             self.expansions,
@@ -297,7 +295,7 @@ class GameConfig:
             self._tile_codes[tile.id] = codes
         return codes
 
-    def segment_data(self, tile: TileType, rotation: int) -> SegmentData:
+    def segment_data(self, tile: TileType, rotation: int) -> Segments:
         """Per segment of a rotated tile: (kind, open edges, surround?, border offsets, attrs).
 
         Precomputed once per configuration so that placing a tile looks nothing up.
@@ -318,7 +316,7 @@ class GameConfig:
                         dict(f.attrs) if f.attrs else None,
                     )
                 )
-            data = self._segments[key] = tuple(out)
+            data = self._segments[key] = segments_of(out)
         return data
 
     def shuffled_pile(self, seed: int | None = None) -> list[str]:
