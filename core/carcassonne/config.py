@@ -26,7 +26,45 @@ from carcassonne.tileset.model import FIELD_EDGE, FeatureKind, TileType
 from carcassonne.values import ExtValue, FigureKind, OptionValue, Setup
 
 #: pattern -> rotations tables, keyed by a tile's edges and the wildcard edge types (pure data).
-_FIT_MEMO: dict[tuple[object, ...], dict[int, tuple[int, ...]]] = {}
+_FIT_MEMO: dict[tuple[object, ...], FitTable] = {}
+
+
+class FitTable(dict[int, tuple[int, ...]]):
+    """``pattern -> rotations`` of one tile whose edges match a frontier pattern, filled on first
+    use: ``table[pattern]`` never misses (``__missing__`` computes and stores the answer), so
+    the hot loops index it directly, in C, without a ``get`` and a fallback call.
+
+    A pattern packs, per side (N, E, S, W: 4 bits each, N lowest), the code of the edge the
+    neighbour on that side shows, or 0 where there is no neighbour (``GameConfig.edge_codes``).
+    Rotations come out ascending.
+    """
+
+    __slots__ = ("codes", "wild")
+
+    def __init__(
+        self, codes: tuple[tuple[int, tuple[int, int, int, int]], ...], wild: frozenset[int]
+    ) -> None:
+        super().__init__()
+        #: ``(rotation, edge codes N E S W)`` per rotation, ascending.
+        self.codes = codes
+        #: Codes of wildcard edges (they match anything).
+        self.wild = wild
+
+    def __missing__(self, pattern: int) -> tuple[int, ...]:
+        wild = self.wild
+        rots = []
+        for rotation, codes in self.codes:
+            for side in range(4):
+                need = (pattern >> (4 * side)) & 15
+                have = codes[side]
+                if need == 0 or need == have or need in wild or have in wild:
+                    continue
+                break
+            else:
+                rots.append(rotation)
+        found = self[pattern] = tuple(rots)
+        return found
+
 
 #: One player: solo puzzles and tests (the rules need two; a front end may ask for more).
 MIN_PLAYERS = 1
@@ -189,7 +227,7 @@ class GameConfig:
         self.stacks = {k: tuple(v) for k, v in sorted(setup.stacks.items())}
         self.bottom = frozenset(setup.bottom)
         self.initial_ext: Mapping[str, ExtValue] = MappingProxyType(dict(setup.ext))
-        self._fits: dict[str, dict[int, tuple[int, ...]]] = {}
+        self._fits: dict[str, FitTable] = {}
         self._tile_codes: dict[str, tuple[tuple[int, int, int, int], ...]] = {}
         self._segments: dict[tuple[str, int], Segments] = {}
         self._spec: ConfigSpec = (
@@ -247,8 +285,8 @@ class GameConfig:
             return self.aliases[name]
         raise ConfigError(f"unknown tile {name!r}")
 
-    def fit_table(self, tile: TileType) -> dict[int, tuple[int, ...]]:
-        """The memo ``pattern -> rotations`` of a tile; :meth:`fits` fills it on a miss.
+    def fit_table(self, tile: TileType) -> FitTable:
+        """The table ``pattern -> rotations`` of a tile (see :class:`FitTable`).
 
         Shared by every configuration with the same edge codes: whether a tile fits a
         neighbourhood depends only on its edges, so bots that build a configuration per game
@@ -257,31 +295,20 @@ class GameConfig:
         table = self._fits.get(tile.id)
         if table is None:
             key = (tuple(rot.edges for rot in tile.rotations), self._codes_key)
-            table = self._fits[tile.id] = _FIT_MEMO.setdefault(key, {})
+            table = _FIT_MEMO.get(key)
+            if table is None:
+                codes = tuple(
+                    (rot.rotation, codes)
+                    for rot, codes in zip(tile.rotations, self.edge_codes_of(tile), strict=True)
+                )
+                table = _FIT_MEMO[key] = FitTable(codes, self._wild_codes)
+            self._fits[tile.id] = table
         return table
 
     def fits(self, tile: TileType, pattern: int) -> tuple[int, ...]:
-        """Rotations of ``tile`` whose edges match a frontier ``pattern``.
-
-        A pattern packs, per side (N, E, S, W: 4 bits each, N lowest), the code of the edge the
-        neighbour on that side shows, or 0 where there is no neighbour (see ``edge_codes``).
-        """
-        table = self.fit_table(tile)
-        found = table.get(pattern)
-        if found is None:
-            wild = self._wild_codes
-            rots = []
-            for rot, codes in zip(tile.rotations, self.edge_codes_of(tile), strict=True):
-                for side in range(4):
-                    need = (pattern >> (4 * side)) & 15
-                    have = codes[side]
-                    if need == 0 or need == have or need in wild or have in wild:
-                        continue
-                    break
-                else:
-                    rots.append(rot.rotation)
-            found = table[pattern] = tuple(rots)
-        return found
+        """Rotations of ``tile`` whose edges match a frontier ``pattern`` (see
+        :class:`FitTable`), ascending."""
+        return self.fit_table(tile)[pattern]
 
     def edge_codes_of(self, tile: TileType) -> tuple[tuple[int, int, int, int], ...]:
         """Per rotation, the edge codes of the four sides (for frontier patterns)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from carcassonne.geometry import RING_OFFSETS, SIDE_OFFSETS, facing_half
+from carcassonne.geometry import RING_OFFSETS, facing_half
 from carcassonne.values import Figure, Placed, Pos
 
 _EMPTY: frozenset[int] = frozenset()
@@ -150,13 +150,15 @@ class FeatureGraph:
         self.figs[root] = self.figs[root] + (figure,)
 
     def union(self, a: int, b: int) -> int:
-        find = self.find
-        ra, rb = find(a), find(b)
+        parent = self.parent
+        # most nodes joined are roots already (a tile's new segments): skip the call to find
+        ra = a if parent[a] == a else self.find(a)
+        rb = b if parent[b] == b else self.find(b)
         if ra == rb:
             return ra
         if rb < ra:
             ra, rb = rb, ra
-        self.parent[rb] = ra
+        parent[rb] = ra
         self.open[ra] += self.open[rb]
         tiles_a, tiles_b = self.tiles[ra], self.tiles[rb]
         if tiles_a is not None and tiles_b is not None:
@@ -181,8 +183,10 @@ class FeatureGraph:
         segments: Segments,
         board: dict[Pos, Placed],
         wild: frozenset[str],
+        neighbours: tuple[Placed | None, Placed | None, Placed | None, Placed | None],
     ) -> tuple[int, ...]:
-        """Add the segments of a tile just put on ``board`` and join them to the neighbours'.
+        """Add the segments of a tile just put on ``board`` and join them to the neighbours'
+        (``neighbours``: the tiles on its N, E, S and W sides, looked up once by the caller).
 
         Returns the nodes that this completed (edge features at zero open edges, surrounded
         monasteries and gardens), without duplicates.
@@ -219,8 +223,7 @@ class FeatureGraph:
         edges = rot.edges
         x, y = pos
         for side in range(4):
-            dx, dy = SIDE_OFFSETS[side]
-            other = board.get((x + dx, y + dy))
+            other = neighbours[side]
             if other is None:
                 continue
             oside = (side + 2) & 3

@@ -66,6 +66,11 @@ _THEN_FIGURE = "figure"
 _THEN_END = "end"
 
 
+#: ``tuple.__new__``: builds a named tuple (Placed, Decision) without its Python-level
+#: ``__new__``, on the hot path only.
+_new = tuple.__new__
+
+
 def _same(value: object) -> object:
     return value
 
@@ -729,7 +734,9 @@ class GameState:
 
     def _turn_actions(self) -> list[Action]:
         if self._turn_opts is None:
-            self._turn_opts = list(dict.fromkeys(self.config.hooks.turn_actions(self)))
+            hooks = self.config.hooks
+            offered = hooks.turn_actions(self) if hooks.offers_turn_actions else []
+            self._turn_opts = list(dict.fromkeys(offered)) if offered else []
         return self._turn_opts
 
     def _figure_actions(self) -> list[Action]:
@@ -762,6 +769,8 @@ class GameState:
             reason: str | None = "the game is over"
         elif pending.kind == "tile" and type(action) is PlaceTile:
             reason = self._check_tile(action)
+        elif pending.kind == "figure" and type(action) is Pass:
+            reason = None  # always offered in the figure phase (search passes without asking)
         elif self._legal is not None and any(map(is_, self._legal, repeat(action))):
             # the very object the state offered (bots pick from legal_actions()): no equality
             # calls, no field-type check; the identity scan runs in C
@@ -1133,7 +1142,7 @@ class GameState:
         if not self._pile:
             self._regular_play_over(events)
             return
-        self.pending = Decision("draw", self.player)
+        self.pending = _new(Decision, ("draw", self.player, None))
         if self._turn_actions():
             return
         self._draw(events)
@@ -1152,22 +1161,15 @@ class GameState:
             if cands is None or cands:
                 self.drawn = tid
                 self._cands = cands
-                self.pending = Decision("tile", player)
+                self.pending = _new(Decision, ("tile", player, None))
                 self._legal = None
                 return
             events.append(ev.TileReturned(player, tid))
         self._regular_play_over(events)
 
     def _fits_somewhere(self, tile: TileType) -> bool:
-        config = self.config
-        get = config.fit_table(tile).get
-        for pattern in self._frontier.values():
-            rots = get(pattern)
-            if rots is None:
-                rots = config.fits(tile, pattern)
-            if rots:
-                return True
-        return False
+        # any() over the frontier's fit lookups, all in C: stops at the first square that fits
+        return any(map(self.config.fit_table(tile).__getitem__, self._frontier.values()))
 
     def _placements(self, tile: TileType) -> list[PlaceTile]:
         """Every legal placement of ``tile`` as the action that makes it, in the documented
@@ -1175,20 +1177,15 @@ class GameState:
         the fit table ascending, so nothing is sorted here; actions are built directly as
         tuples (no named-tuple ``__new__`` per placement)."""
         config = self.config
-        get = config.fit_table(tile).get
+        table = config.fit_table(tile)
         frontier = self._frontier
         tid = tile.id
         new = tuple.__new__
-        cands: list[PlaceTile] = []
-        append = cands.append
-        for pos in self._squares:
-            rots = get(frontier[pos])
-            if rots is None:
-                rots = config.fits(tile, frontier[pos])
-            if rots:
-                x, y = pos
-                for r in rots:
-                    append(new(PlaceTile, (tid, x, y, r)))
+        cands: list[PlaceTile] = [
+            new(PlaceTile, (tid, pos[0], pos[1], r))
+            for pos in self._squares
+            for r in table[frontier[pos]]
+        ]
         if cands and config.hooks.vetoes_placements:
             triples = [(a.x, a.y, a.rotation) for a in cands]
             vetoes = config.hooks.veto_placements(self, tile, triples)
@@ -1204,7 +1201,10 @@ class GameState:
             pattern = self._frontier.get((action.x, action.y))
             if pattern is None:
                 return False
-            return action.rotation in self.config.fits(self.config.tile_types[action.tile], pattern)
+            return (
+                action.rotation
+                in self.config.fit_table(self.config.tile_types[action.tile])[pattern]
+            )
         # tuple equality (C) is exact here: both sides are PlaceTile
         return any(map(tuple.__eq__, self._candidates(), repeat(action)))
 
@@ -1222,7 +1222,7 @@ class GameState:
             self._then = _THEN_FIGURE
             self._next_decision(events)
         else:
-            self.pending = Decision("figure", self.player)
+            self.pending = _new(Decision, ("figure", self.player, None))
 
     def _scoring_phase(self, events: list[ev.Event], final: bool = False) -> None:
         graph = self._graph
@@ -1411,10 +1411,20 @@ class GameState:
         pos = (x, y)
         board = self.board
         graph = self._graph
-        placed = Placed(tile, rotation, tile.rotations[rotation // 90], player, len(graph.parent))
+        order = len(graph.parent)
+        placed = _new(Placed, (tile, rotation, tile.rotations[rotation // 90], player, order))
         board[pos] = placed
+        # the four sides' squares (N, E, S, W, as SIDE_OFFSETS) and tiles, looked up once
+        around = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+        get = board.get
+        neighbours = (get(around[0]), get(around[1]), get(around[2]), get(around[3]))
         completed = graph.place(
-            placed, pos, config.segment_data(tile, rotation), board, config.wildcard_edges
+            placed,
+            pos,
+            config.segment_data(tile, rotation),
+            board,
+            config.wildcard_edges,
+            neighbours,
         )
         codes = config.edge_codes_of(tile)[rotation // 90]
         frontier = self._frontier
@@ -1422,10 +1432,9 @@ class GameState:
         if frontier.pop(pos, None) is not None:
             del squares[bisect_left(squares, pos)]
         for side in range(4):
-            dx, dy = SIDE_OFFSETS[side]
-            q = (x + dx, y + dy)
-            if q not in board:
+            if neighbours[side] is None:
                 # the empty square now sees this edge on its side facing us
+                q = around[side]
                 seen = codes[side] << (4 * ((side + 2) & 3))
                 known = frontier.get(q)
                 if known is None:
