@@ -743,7 +743,12 @@ class GameState:
         hooks = self.config.hooks
         assert self.last_tile is not None
         x, y = self.last_tile
-        actions = list(dict.fromkeys(hooks.figure_actions(self, x, y, self.player)))
+        actions = hooks.figure_actions(self, x, y, self.player)
+        plain = cast("list[tuple[object, ...]]", actions)
+        if len(actions) > 1 and len(set(map(tuple, plain))) < len(actions):
+            # duplicates: drop them, keeping the first (the check above hashes plain tuples in
+            # C, where dict.fromkeys would call the actions' Python __hash__ every turn)
+            actions = list(dict.fromkeys(actions))
         if actions:
             vetoes = hooks.veto_figure_actions(self, actions)
             if vetoes:
@@ -1157,7 +1162,7 @@ class GameState:
             tid = self._pile.pop()
             tile = types[tid]
             cands = None if lazy and self._fits_somewhere(tile) else self._placements(tile)
-            events.append(ev.TileDrawn(player, tid))
+            events.append(_new(ev.TileDrawn, (player, tid)))
             if cands is None or cands:
                 self.drawn = tid
                 self._cands = cands
@@ -1181,10 +1186,13 @@ class GameState:
         frontier = self._frontier
         tid = tile.id
         new = tuple.__new__
+        squares = self._squares
+        # each square's rotations, looked up by map() in C; the comprehension builds actions
+        fitting = map(table.__getitem__, map(frontier.__getitem__, squares))
         cands: list[PlaceTile] = [
             new(PlaceTile, (tid, pos[0], pos[1], r))
-            for pos in self._squares
-            for r in table[frontier[pos]]
+            for pos, rots in zip(squares, fitting, strict=True)
+            for r in rots
         ]
         if cands and config.hooks.vetoes_placements:
             triples = [(a.x, a.y, a.rotation) for a in cands]
@@ -1214,7 +1222,9 @@ class GameState:
         self._cands = None
         self._completed = self._lay(tile, action.x, action.y, action.rotation, self.player)
         self.last_tile = (action.x, action.y)
-        events.append(ev.TilePlaced(self.player, tile.id, action.x, action.y, action.rotation))
+        events.append(
+            _new(ev.TilePlaced, (self.player, tile.id, action.x, action.y, action.rotation))
+        )
         self.config.hooks.tile_placed(self, action.x, action.y, tile, action.rotation)
         if self._asked:
             self._queue = self._queue + self._asked
@@ -1291,7 +1301,7 @@ class GameState:
             return
         self.player = (self.player + 1) % self.config.players
         self.turn += 1
-        events.append(ev.TurnStarted(self.player, self.turn))
+        events.append(_new(ev.TurnStarted, (self.player, self.turn)))
         self._start_turn(events)
 
     def _regular_play_over(self, events: list[ev.Event]) -> None:
