@@ -1387,8 +1387,8 @@ class GameState:
         if self.supply[player].get(kind, 0) <= 0:
             raise CarcassonneError(f"player {player} has no {kind} left")
         self.supply[player][kind] -= 1
-        self._graph.add_figure(placed.order + index, Figure(player, kind, x, y, location))
-        events.append(ev.FigurePlaced(player, kind, x, y, location))
+        self._graph.add_figure(placed.order + index, _new(Figure, (player, kind, x, y, location)))
+        events.append(_new(ev.FigurePlaced, (player, kind, x, y, location)))
 
     def ask(self, decision: Decision) -> None:
         """Queue a decision for any player, from any hook during a turn.
