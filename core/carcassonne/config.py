@@ -323,9 +323,10 @@ class GameConfig:
         return codes
 
     def segment_data(self, tile: TileType, rotation: int) -> Segments:
-        """Per segment of a rotated tile: (kind, open edges, surround?, border offsets, attrs).
+        """What placing a rotated tile adds: its segments, column by column, and the edge codes
+        it shows its empty neighbours (:class:`~carcassonne.features.Segments`).
 
-        Precomputed once per configuration so that placing a tile looks nothing up.
+        Precomputed once per configuration so that placing a tile looks nothing else up.
         """
         key = (tile.id, rotation)
         data = self._segments.get(key)
@@ -343,7 +344,8 @@ class GameConfig:
                         dict(f.attrs) if f.attrs else None,
                     )
                 )
-            data = self._segments[key] = segments_of(out)
+            codes = self.edge_codes_of(tile)[rotation // 90]
+            data = self._segments[key] = segments_of(out, codes)
         return data
 
     def shuffled_pile(self, seed: int | None = None) -> list[str]:

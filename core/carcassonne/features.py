@@ -47,13 +47,19 @@ class Segments(NamedTuple):
     no_figs: tuple[tuple[()], ...]
     #: ``frozenset()`` per segment: no borders yet.
     no_borders: tuple[frozenset[int], ...]
+    #: Per side (N, E, S, W): the tile's edge code on that side, shifted to where the empty
+    #: square beyond that side keeps it in its frontier pattern (its side facing the tile).
+    shown: tuple[int, int, int, int]
 
 
 def segments_of(
     rows: list[tuple[str, int, bool, tuple[int, ...], dict[str, int] | None]],
+    codes: tuple[int, int, int, int],
 ) -> Segments:
-    """Columns from one row per segment: (kind, open edges, surround?, borders, attrs)."""
+    """Columns from one row per segment: (kind, open edges, surround?, borders, attrs), and
+    the tile's edge ``codes`` (N, E, S, W)."""
     n = len(rows)
+    shown = tuple(codes[side] << (4 * ((side + 2) & 3)) for side in range(4))
     return Segments(
         kinds=tuple(kind for kind, _, _, _, _ in rows),
         opens=tuple(opened for _, opened, _, _, _ in rows),
@@ -64,6 +70,7 @@ def segments_of(
         attrs=tuple(row[4] for row in rows),
         no_figs=((),) * n,
         no_borders=(_EMPTY,) * n,
+        shown=(shown[0], shown[1], shown[2], shown[3]),
     )
 
 

@@ -1428,15 +1428,9 @@ class GameState:
         around = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
         get = board.get
         neighbours = (get(around[0]), get(around[1]), get(around[2]), get(around[3]))
-        completed = graph.place(
-            placed,
-            pos,
-            config.segment_data(tile, rotation),
-            board,
-            config.wildcard_edges,
-            neighbours,
-        )
-        codes = config.edge_codes_of(tile)[rotation // 90]
+        segments = config.segment_data(tile, rotation)
+        completed = graph.place(placed, pos, segments, board, config.wildcard_edges, neighbours)
+        shown = segments.shown
         frontier = self._frontier
         squares = self._squares
         if frontier.pop(pos, None) is not None:
@@ -1445,7 +1439,7 @@ class GameState:
             if neighbours[side] is None:
                 # the empty square now sees this edge on its side facing us
                 q = around[side]
-                seen = codes[side] << (4 * ((side + 2) & 3))
+                seen = shown[side]
                 known = frontier.get(q)
                 if known is None:
                     frontier[q] = seen
