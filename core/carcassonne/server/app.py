@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import secrets
 import sys
@@ -150,6 +151,23 @@ def create_app(settings: Settings | None = None) -> Starlette:
     return app
 
 
+# Collector thresholds for the server process (Python's defaults are 700, 10, 10). A full
+# collection walks every live container and holds the event loop for its whole length: with
+# 100 games it measured 100-140 ms, and at the defaults it ran every few seconds, which alone
+# put p99 `apply` at 250-400 ms (benchmarks/server_load.py, docs/server.md "Load"). With these
+# thresholds young collections stay cheap and a full one comes every few minutes at 100 moves/s.
+GC_THRESHOLDS = (50_000, 20, 100)
+
+
+def tune_gc() -> None:
+    """Move what exists at start-up (modules, the catalogue) out of the collector's sight and
+    make full collections rare, so they do not stall the event loop every few seconds. Young
+    cycles are still collected; the game states themselves free by reference counting."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def run(settings: Settings, host: str, port: int) -> int:
     """Serve until interrupted (uvicorn; WebSocket frames are bounded at the protocol level
     too, so an oversized message closes only a misbehaving client's connection)."""
@@ -161,6 +179,7 @@ def run(settings: Settings, host: str, port: int) -> int:
     # Bots and SQLite's full-sync mode use threads; a short switch interval keeps the event
     # loop's wait for the GIL (and so the latency of every client) short.
     sys.setswitchinterval(0.001)
+    tune_gc()
     config = uvicorn.Config(
         create_app(settings),
         host=host,
