@@ -8,8 +8,8 @@ random 10 % of the time while it learns. After each training game against a rand
 moves the weights of every position it chose towards the game's final score difference (Monte
 Carlo regression). Features: score lead, figures left, figures standing on each feature kind
 (own and opponents') and the size of the features the agent's figures stand on. Needs
-``pip install carcassonne-engine[pettingzoo]``; a few minutes on one
-CPU core. docs/ai.md quotes a run.
+``pip install carcassonne-engine[pettingzoo]``; about a minute and a half
+of CPU time. docs/ai.md quotes a run.
 """
 
 from __future__ import annotations
