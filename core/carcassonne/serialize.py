@@ -91,8 +91,22 @@ def action_from_dict(data: Any, config: Any) -> Any:
 
 
 def action_json(action: Any) -> dict[str, Any]:
-    """An action as ``{"action": dict, "text": notation}``."""
-    return {"action": action.to_dict(), "text": action_text(action)}
+    """An action as ``{"action": dict, "text": notation}``.
+
+    The notation of an action depends on nothing but the action (its type and fields), and
+    writing it is most of the cost of a state's legal actions: it is remembered, up to
+    :data:`_TEXTS_KEPT` actions (then forgotten all at once)."""
+    text = _texts.get(action)
+    if text is None:
+        if len(_texts) >= _TEXTS_KEPT:
+            _texts.clear()
+        text = _texts[action] = action_text(action)
+    return {"action": action.to_dict(), "text": text}
+
+
+#: How many action texts :func:`action_json` remembers (a few MB at most).
+_TEXTS_KEPT = 50_000
+_texts: dict[Any, str] = {}
 
 
 # -- generic conversion ------------------------------------------------------------
@@ -138,6 +152,10 @@ def state_to_json(state: Any, *, player: int | None = None) -> dict[str, Any]:
 
     Lists are sorted (tiles and figures by position, features by id), so the same game always
     gives the same document.
+
+    It is called for every change a game server sends (docs/server.md), hence written for
+    speed: the segments of every tile are looked up once and serve both ``tiles`` and
+    ``features``, and the notation of each legal action is remembered (:func:`action_json`).
     """
     config = state.config
     if player is not None and (
@@ -150,6 +168,7 @@ def state_to_json(state: Any, *, player: int | None = None) -> dict[str, Any]:
         described["seed"] = None  # the seed would reveal the order of the draw pile
     pending = state.pending
     held = state.held_pieces()
+    segments = _segments(state)
     data: dict[str, Any] = {
         "config": described,
         "view": "full" if player is None else player,
@@ -161,8 +180,8 @@ def state_to_json(state: Any, *, player: int | None = None) -> dict[str, Any]:
             "data": to_jsonable(pending.data),
         },
         "drawn_tile": state.drawn,
-        "tiles": _tiles(state),
-        "features": _features(state),
+        "tiles": _tiles(segments),
+        "features": _features(state, segments),
         "figures": _figures(state),
         "scores": list(state.scores),
         "supplies": [
@@ -191,10 +210,21 @@ def dumps(data: Any) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
-def _tiles(state: Any) -> list[dict[str, Any]]:
+#: ``((x, y), placed tile, [(feature, segment), ...])`` for every tile, sorted by ``(y, x)``.
+_Segments = list[tuple[tuple[int, int], Any, list[tuple[int, Any]]]]
+
+
+def _segments(state: Any) -> _Segments:
+    segments = state.segments
+    out = [((x, y), placed, segments(x, y)) for (x, y), placed in state.board.items()]
+    out.sort(key=lambda t: (t[0][1], t[0][0]))
+    return out
+
+
+def _tiles(segments: _Segments) -> list[dict[str, Any]]:
     tiles = []
-    for (x, y), placed in state.board.items():
-        segments = {seg.location: feature for feature, seg in state.segments(x, y)}
+    for (x, y), placed, segs in segments:
+        where = {seg.locations[0]: feature for feature, seg in segs}
         tiles.append(
             {
                 "id": placed.tile.id,
@@ -202,34 +232,39 @@ def _tiles(state: Any) -> list[dict[str, Any]]:
                 "y": y,
                 "rotation": placed.rotation,
                 "placed_by": placed.player,
-                "features": dict(sorted(segments.items())),
+                "features": dict(sorted(where.items())),
             }
         )
-    tiles.sort(key=lambda t: (t["y"], t["x"]))
     return tiles
 
 
-def _features(state: Any) -> list[dict[str, Any]]:
+def _features(state: Any, segments: _Segments) -> list[dict[str, Any]]:
     # the squares of every feature in one pass (the engine does not track them for fields)
     squares: dict[int, set[tuple[int, int]]] = {}
-    for x, y in state.board:
-        for feature, _seg in state.segments(x, y):
-            squares.setdefault(feature, set()).add((x, y))
+    for pos, _placed, segs in segments:
+        for feature, _seg in segs:
+            found = squares.get(feature)
+            if found is None:
+                squares[feature] = {pos}
+            else:
+                found.add(pos)
+    kind_of, complete = state.feature_kind, state.is_complete
+    open_edges, figures_on, attrs_of = state.feature_open, state.figures_on, state.feature_attrs
     out = []
     for root in state.features():
-        figures = [_figure(state, root, fig) for fig in state.figures_on(root)]
-        figures.sort(key=_figure_key)
-        attrs = state.feature_attrs(root)
+        on = figures_on(root)
+        figures = sorted((_figure(state, root, fig) for fig in on), key=_figure_key) if on else []
+        attrs = attrs_of(root)
         out.append(
             {
                 "id": root,
-                "kind": state.feature_kind(root),
-                "tiles": sorted([x, y] for x, y in squares[root]),
-                "complete": state.is_complete(root),
-                "open_edges": state.feature_open(root),
+                "kind": kind_of(root),
+                "tiles": [[x, y] for x, y in sorted(squares[root])],
+                "complete": complete(root),
+                "open_edges": open_edges(root),
                 "figures": figures,
                 "shields": attrs.get("shields", 0),
-                "attributes": dict(sorted(attrs.items())),
+                "attributes": dict(sorted(attrs.items())) if attrs else {},
             }
         )
     return out

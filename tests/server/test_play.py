@@ -121,6 +121,26 @@ def test_a_client_disconnects_and_resumes_exactly(server: ServerProcess) -> None
     clients[0].close()
 
 
+def test_the_search_bot_thinks_in_another_process(server: ServerProcess) -> None:
+    """The mcts bot's search runs in the bot process pool: its moves arrive, each based on the
+    state it saw, and the event loop answers a ping while it searches."""
+    game, clients = seated(server, [{"kind": "human"}, {"kind": "bot", "bot": "mcts"}], seed=5)
+    me = clients[0]
+    play(me, clients, moves=1)
+    while me.state["pending"]["player"] != 1:  # type: ignore[index]
+        play(me, clients, moves=1)
+    rid = me.send({"op": "ping"})  # the bot is searching now
+    assert me.answer(rid, timeout=30)["type"] == "pong"
+    bot_moves = []
+    while len(bot_moves) < 2:
+        update = me.until("update", timeout=120)
+        if update["seat"] == 1:
+            bot_moves.append(update)
+    assert [u["seq"] for u in bot_moves] == [bot_moves[0]["seq"], bot_moves[0]["seq"] + 1]
+    assert me.state["pending"]["player"] == 0  # type: ignore[index]
+    me.close()
+
+
 def _token_of(client: WsClient) -> str:
     hello = next(m for m in client.sent if m["op"] == "hello")
     token: str = hello["token"]

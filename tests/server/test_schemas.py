@@ -1,6 +1,7 @@
 """The JSON Schemas: valid documents, current copies in docs/schemas/, and every stdio message
 (the documented session and whole random games, expansions included) conforms to them. Also the
-fact the server's fan-out relies on: player views differ in their ``view`` key only."""
+fact the server's fan-out relies on: player views differ in their ``view`` key only, and the
+texts it completes per recipient are exactly those views."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from hypothesis import strategies as st
 from carcassonne import GameConfig, GameState
 from carcassonne.protocol import Server
 from carcassonne.serialize import state_to_json
-from carcassonne.server.games import seat_view
 from carcassonne.server.schemas import SCHEMAS, schema_text
+from carcassonne.server.views import StateMessage, json_text, public_text, seat_view
 
 from .live import jsonschema, validator
 
@@ -105,3 +106,44 @@ def test_player_views_differ_only_in_their_view_key(seed: int, mix: set[str], mo
         assert seat_view(public, player) == state_to_json(state, player=player)
     spectator = seat_view(public, None)
     assert spectator["view"] == "spectator" and "draw_pile" not in spectator
+
+
+SERVER = validator(SCHEMAS["ws-server.json"])
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 10_000), mix=st.sets(st.sampled_from(EXPANSIONS)), moves=st.integers(0, 90)
+)
+def test_an_update_text_is_each_recipients_own_view(seed: int, mix: set[str], moves: int) -> None:
+    state = GameState.new(GameConfig(players=3, seed=seed, expansions=sorted(mix)))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    fields = {
+        "type": "update", "game": "g", "seq": moves, "seat": 1, "action": None, "undone": 2,
+        "events": [e.to_dict() for e in state.last_events],
+    }  # fmt: skip
+    message = StateMessage(fields, public_text(state))
+    for seat in (0, 1, 2, None):
+        text = message.text_for(seat)
+        assert message.text_for(seat) is text  # made once per recipient view
+        received = json.loads(text)
+        SERVER.validate(received)
+        expected = state_to_json(state, player=0 if seat is None else seat)
+        expected["view"] = "spectator" if seat is None else seat
+        assert received == {**fields, "state": expected}
+        assert text == json_text(received)  # sorted keys, compact: the canonical text
+
+
+def test_json_text_is_compact_sorted_json_with_or_without_orjson(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    data = {"b": [1, {"z": None, "a": "é"}], "a": True, "c": -2.5}
+    text = '{"a":true,"b":[1,{"a":"é","z":null}],"c":-2.5}'
+    huge = {"seed": 2**70}  # beyond orjson's integers: json writes it
+    assert json_text(data) == text and json_text(huge) == '{"seed":' + str(2**70) + "}"
+    monkeypatch.setattr("carcassonne.server.views._ORJSON", None)
+    assert json_text(data) == text and json_text(huge) == '{"seed":' + str(2**70) + "}"

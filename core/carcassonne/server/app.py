@@ -165,6 +165,7 @@ def run(settings: Settings, host: str, port: int) -> int:
         create_app(settings),
         host=host,
         port=port,
+        loop="auto",  # uvloop when installed (the server extra installs it): less CPU a move
         ws="websockets-sansio",
         ws_max_size=4 * settings.limits.max_message,
         # updates are compressible, but on this server CPU is the scarce resource (docs/server.md)

@@ -1,18 +1,22 @@
 """Bots as seats: when a bot's decision is pending, it thinks, then moves like any client.
 
-The bot's choice runs in a thread pool so the event loop keeps answering clients while a bot
-searches; the move then goes through the same :meth:`Games.commit` as a person's, based on the
-``seq`` the bot looked at, so a bot that was overtaken (an undo, another process) is refused as
-stale and simply not played. ``bot_think`` (seconds, per game) is waited before each move, so
-that people can follow the game.
+The bot's choice runs off the event loop, so the loop keeps answering clients while a bot
+thinks: the quick bots (``random``, ``greedy``: well under a millisecond a move) in a thread
+pool, any other (the search bot, ``mcts``: seconds of pure Python) in a process pool, where
+its search cannot hold the interpreter lock that the event loop needs (the state travels
+there pickled, a few kB). The move then goes through the same :meth:`Games.commit` as a
+person's, based on the ``seq`` the bot looked at, so a bot that was overtaken (an undo, another
+process) is refused as stale and simply not played. ``bot_think`` (seconds, per game) is waited
+before each move, so that people can follow the game.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import zlib
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from carcassonne.bots import BOTS, make_bot
@@ -27,16 +31,23 @@ def bot_names() -> list[str]:
     return sorted(BOTS)
 
 
+#: Bots that choose in well under a millisecond: a thread costs less than a trip to a process.
+QUICK_BOTS = frozenset({"random", "greedy"})
+
+
 def _choose(name: str, seed: int, state: GameState) -> Any:
     return make_bot(name, seed).choose(state)
 
 
 class BotRunner:
-    """Plays the bot seats of the games of one process."""
+    """Plays the bot seats of the games of one process (``workers`` threads for the quick
+    bots, and as many processes, started when a slow bot first moves, for the others)."""
 
     def __init__(self, games: Games, workers: int = 2) -> None:
         self.games = games
+        self.workers = workers
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot")
+        self._processes: ProcessPoolExecutor | None = None
         self._tasks: dict[str, asyncio.Task[None]] = {}
         games.listeners.append(self._changed)
         games.on_load.append(self.wake)
@@ -71,10 +82,10 @@ class BotRunner:
                 continue
             seed = zlib.crc32(f"{live.row.seed}:{seat.seat}:{seq}".encode())
             loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(self.pool, _choose, seat.bot, seed, snapshot)
+            pool = self._pool_for(seat.bot)
+            action = await loop.run_in_executor(pool, _choose, seat.bot, seed, snapshot)
             async with live.lock:
-                try:
-                    await self.games.catch_up(live)
+                try:  # stale if the game moved on meanwhile (here, or in another process)
                     await self.games.commit(live, seat.seat, seq, action)
                 except ServerError as exc:
                     log.info("bot move in %s not played: %s", live.id, exc.message)
@@ -82,9 +93,20 @@ class BotRunner:
                     log.exception("bot %s failed in game %s", seat.bot, live.id)
                     return
 
+    def _pool_for(self, bot: str) -> Executor:
+        if bot in QUICK_BOTS:
+            return self.pool
+        if self._processes is None:
+            # spawn, not fork: the server process has threads and an event loop
+            context = multiprocessing.get_context("spawn")
+            self._processes = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        return self._processes
+
     async def close(self) -> None:
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self.pool.shutdown(wait=False, cancel_futures=True)
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)

@@ -9,7 +9,8 @@ made by other processes are read back from the store (:meth:`Games.catch_up`).
 Views: a seat sees its player's view (:func:`carcassonne.serialize.state_to_json` with
 ``player``); a spectator sees the same view with ``view`` set to ``"spectator"``. The only hidden
 information the engine has today is the order of the draw pile (and the seed that fixes it),
-which no player's view contains, so every player view carries the same public facts.
+which no player's view contains, so every player view carries the same public facts: its text is
+made once per ``seq`` (:meth:`Live.public_text`, :mod:`carcassonne.server.views`).
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from typing import Any
 
 from carcassonne.config import GameConfig
 from carcassonne.record import Entry, Record, record_of, replay_record
-from carcassonne.serialize import action_from_text, action_json, state_to_json
+from carcassonne.serialize import action_from_text, action_json
 from carcassonne.server.storage import GameRow, MoveRow, SeatRow, Store
+from carcassonne.server.views import public_text
 from carcassonne.state import GameState
 
 
@@ -60,6 +62,8 @@ class Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: The undo request waiting for answers: ``(seq it was made at, requesting seat)``.
     undo_request: tuple[int, int] | None = None
+    #: ``(seq, state, text)``: the view's text (:meth:`public_text`) of the state at that seq.
+    _public: tuple[int, GameState, str] | None = field(default=None, repr=False)
 
     @property
     def id(self) -> str:
@@ -68,6 +72,14 @@ class Live:
     @property
     def seq(self) -> int:
         return len(self.log)
+
+    def public_text(self) -> str:
+        """The text of the players' view now (:func:`carcassonne.server.views.public_text`),
+        made once per ``seq`` and shared by every update and sync sent at that ``seq``."""
+        cached = self._public
+        if cached is None or cached[0] != self.seq or cached[1] is not self.state:
+            cached = self._public = (self.seq, self.state, public_text(self.state))
+        return cached[2]
 
     def human_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "human"]
@@ -117,18 +129,6 @@ def undo_count(log: list[MoveRow], seat: int) -> int:
         if move.seat == seat:
             return back
     raise ServerError("nothing-to-undo", f"seat {seat} has made no action that could be undone")
-
-
-def view(state: GameState, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may see (``None``: a spectator); never the draw pile's order."""
-    return seat_view(state_to_json(state, player=0), seat)
-
-
-def seat_view(public: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """Player 0's view made into ``seat``'s: the engine's player views differ in nothing but
-    their ``view`` key (the hidden pile is hidden from everyone alike; a test checks this), so an
-    update serializes the state once, not once per recipient."""
-    return {**public, "view": "spectator" if seat is None else seat}
 
 
 def public_game(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
@@ -228,10 +228,11 @@ class Games:
     ) -> Change:
         """Make one change (an action, or taking back ``undo`` actions) and store it.
 
-        Call with ``live.lock`` held and after :meth:`catch_up`. Raises :class:`ServerError`
-        ``stale`` when ``based_on`` is not the current ``seq`` or another process stored a move
-        first; the engine's ``IllegalActionError`` when the action is refused. Either way the
-        game is as it was.
+        Call with ``live.lock`` held. There is no read of the store first: when another process
+        stored a move meanwhile, the write fails on the ``(game, seq)`` key and this process
+        catches up. Raises :class:`ServerError` ``stale`` when ``based_on`` is not the current
+        ``seq`` or another process stored a move first; the engine's ``IllegalActionError`` when
+        the action is refused. Either way the game is as it was.
         """
         if based_on != live.seq:
             raise ServerError("stale", f"the game is at seq {live.seq}, not {based_on}", 409)

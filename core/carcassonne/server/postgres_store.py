@@ -16,7 +16,6 @@ from carcassonne.server import require
 from carcassonne.server.storage import (
     CHANNEL,
     GAME_COLUMNS,
-    MOVED_SQL,
     SCHEMA,
     STATUS_SQL,
     GameRow,
@@ -26,8 +25,25 @@ from carcassonne.server.storage import (
     Store,
 )
 
+#: A move in one statement: the log row, the game's ``seq``/``updated``/status (as
+#: :data:`MOVED_SQL`), and the NOTIFY; data-modifying CTEs all run, in one transaction.
+APPEND_SQL = """WITH inserted AS (
+    INSERT INTO moves VALUES ($1, $2, $3, $4, $5, $6) RETURNING game
+), moved AS (
+    UPDATE games SET seq = $2, updated = $6, status = CASE WHEN $7 THEN 'over' ELSE status END
+    WHERE id = $1
+)
+SELECT pg_notify($8, $9) FROM inserted"""
+
 #: Serialises ``CREATE TABLE IF NOT EXISTS`` when two processes start at once.
 _DDL_LOCK = 0x43415243
+
+
+async def _keep(conn: Any) -> None:
+    """How a connection goes back to the pool: as it is. The default reset is a round trip
+    per statement (``RESET ALL``, ``UNLISTEN *``, ...) that undoes nothing the store does: it
+    never changes session settings, listens on its own connection and takes advisory locks
+    only inside transactions."""
 
 
 class PostgresStore(Store):
@@ -44,7 +60,7 @@ class PostgresStore(Store):
 
     async def open(self) -> None:
         self._pool = await self.asyncpg.create_pool(
-            self.url, min_size=2, max_size=self.pool_size, command_timeout=30
+            self.url, min_size=2, max_size=self.pool_size, command_timeout=30, reset=_keep
         )
         async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", _DDL_LOCK)
@@ -119,14 +135,14 @@ class PostgresStore(Store):
         return [MoveRow(int(r[0]), r[1], r[2], r[3], float(r[4])) for r in rows]
 
     async def append(self, game_id: str, move: MoveRow, over: bool, notify: str) -> bool:
+        # one statement, so one round trip and one short transaction: the insert, the game's
+        # new seq and status, and the notification (sent only if this commits)
         try:
-            async with self._pool.acquire() as conn, conn.transaction():
-                await conn.execute(
-                    "INSERT INTO moves VALUES ($1, $2, $3, $4, $5, $6)",
-                    game_id, move.seq, move.seat, move.kind, move.text, move.at,
-                )  # fmt: skip
-                await conn.execute(MOVED_SQL, game_id, over, move.seq, move.at)
-                await conn.execute("SELECT pg_notify($1, $2)", CHANNEL, notify)
+            await self._pool.execute(
+                APPEND_SQL,
+                game_id, move.seq, move.seat, move.kind, move.text, move.at, over, CHANNEL,
+                notify,
+            )  # fmt: skip
         except self.asyncpg.UniqueViolationError:
             return False
         return True

@@ -12,7 +12,7 @@ import secrets
 import time
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from carcassonne.config import GameConfig
@@ -42,10 +42,13 @@ async def _body(request: Request) -> dict[str, Any]:
     if length is not None and length.isdigit() and int(length) > limit:
         raise ServerError("too-large", f"a request body may hold {limit} bytes", 413)
     raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > limit:
-            raise ServerError("too-large", f"a request body may hold {limit} bytes", 413)
+    try:
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > limit:
+                raise ServerError("too-large", f"a request body may hold {limit} bytes", 413)
+    except ClientDisconnect:  # nobody left to answer; not an internal error
+        raise ServerError("bad-request", "the client went away before its body arrived") from None
     if not raw.strip():
         return {}
     try:

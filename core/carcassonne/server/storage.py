@@ -10,7 +10,9 @@ status change together), so a restart loses no accepted move and never sees half
 
 The adapters live in :mod:`sqlite_store` and :mod:`postgres_store`; :mod:`stores` opens the one
 a URL names. Both run the same SQL (written with ``$1`` parameters, which the SQLite adapter
-rewrites as ``?1``), so the schema and the behaviour are the same on both.
+rewrites as ``?1``), so the schema and the behaviour are the same on both; only the PostgreSQL
+adapter writes a move as one statement (its ``APPEND_SQL``: the same insert and update, and the
+notification of the other processes).
 """
 
 from __future__ import annotations

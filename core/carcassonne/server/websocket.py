@@ -26,20 +26,12 @@ from carcassonne.serialize import (
     ActionFormatError,
     action_from_dict,
     action_from_text,
-    dumps,
     illegal_message,
-    state_to_json,
 )
-from carcassonne.server.games import (
-    Change,
-    Games,
-    Live,
-    ServerError,
-    undo_count,
-    view,
-)
+from carcassonne.server.games import Change, Games, Live, ServerError, undo_count
 from carcassonne.server.limits import Limits, TokenBucket
 from carcassonne.server.storage import Store
+from carcassonne.server.views import StateMessage, json_text
 
 log = logging.getLogger("carcassonne.server")
 
@@ -83,7 +75,7 @@ class Client:
                 return
 
     async def send(self, message: dict[str, Any]) -> None:
-        await self.send_text(dumps(message))
+        await self.send_text(json_text(message))
 
     async def send_text(self, text: str) -> None:
         if self.gone:
@@ -124,16 +116,15 @@ class Hub:
     async def broadcast(self, live: Live, change: Change) -> None:
         """Tell every client of the game about ``change``, each with its own view.
 
-        The state is serialized once: player views differ only in ``view``, the last key of
-        the sorted state document, which is appended for each recipient.
+        The view is serialized once per ``seq`` (:meth:`Live.public_text`) and the message once
+        per distinct recipient view (:class:`StateMessage`): spectators share one text, each
+        seat has its own. Queuing a text for a client does not wait: each client's writer
+        sends it.
         """
-        clients = list(self.clients.get(live.id, ()))
+        clients = self.clients.get(live.id)
         if not clients:
             return
-        public = state_to_json(live.state, player=0)
-        del public["view"]
-        state_text = dumps(public)
-        head, placeholder, tail = dumps(
+        update = StateMessage(
             {
                 "type": "update",
                 "game": live.id,
@@ -142,14 +133,11 @@ class Hub:
                 "action": change.action,
                 "undone": change.undone,
                 "events": change.events,
-                "state": _PLACEHOLDER,
-            }
-        ).partition(dumps(_PLACEHOLDER))
-        assert placeholder and state_text.endswith("}")
-        for client in clients:
-            seen_as = "spectator" if client.seat is None else client.seat
-            text = f"{head}{state_text[:-1]}, {dumps('view')}: {dumps(seen_as)}}}{tail}"
-            await client.send_text(text)
+            },
+            live.public_text(),
+        )
+        for client in list(clients):
+            await client.send_text(update.text_for(client.seat))
 
     async def send_all(self, game_id: str, message: dict[str, Any]) -> None:
         for client in list(self.clients.get(game_id, ())):
@@ -224,7 +212,7 @@ class Hub:
         try:
             live = await self.games.get(game_id)
         except ServerError as exc:
-            await ws.send_text(dumps(_error(None, exc.code, exc.message)))
+            await ws.send_text(json_text(_error(None, exc.code, exc.message)))
             await ws.close(code=4404)
             return
         bucket = TokenBucket(limits.ws_rate, limits.ws_burst)
@@ -237,9 +225,6 @@ class Hub:
             pass
         finally:
             await session.leave()
-
-
-_PLACEHOLDER = "\x00state\x00"
 
 
 def _error(rid: Any, code: str, message: str) -> dict[str, Any]:
@@ -260,12 +245,14 @@ class Session:
         self.bucket = bucket
         self.client: Client | None = None
 
-    async def reply(self, message: dict[str, Any]) -> None:
-        """Answer this client; once it said hello, in order with the updates it is sent."""
+    async def reply(self, message: dict[str, Any] | str) -> None:
+        """Answer this client (a message, or its text); once it said hello, in order with the
+        updates it is sent."""
+        text = message if isinstance(message, str) else json_text(message)
         if self.client is not None:
-            await self.client.send(message)
+            await self.client.send_text(text)
         else:
-            await self.ws.send_text(dumps(message))
+            await self.ws.send_text(text)
 
     async def handle(self, text: str, limits: Limits) -> None:
         """Answer one message (never raises for a bad message)."""
@@ -367,7 +354,8 @@ class Session:
         self._check_token(client.seat, client.token_hash)
         return client.seat
 
-    def sync(self, rid: Any, since: int | None) -> dict[str, Any]:
+    def sync(self, rid: Any, since: int | None) -> str:
+        """The text of a ``sync`` for this client (its view: the text shared at this seq)."""
         live = self.live
         seat = self.client.seat if self.client else None
         message: dict[str, Any] = {
@@ -376,7 +364,6 @@ class Session:
             "game": live.id,
             "seat": seat,
             "seq": live.seq,
-            "state": view(live.state, seat),
             "missed": None,
         }
         if since is not None and 0 <= since <= live.seq:
@@ -384,7 +371,7 @@ class Session:
                 {"seq": m.seq, "seat": m.seat, "kind": m.kind, "text": m.text}
                 for m in live.log[since:]
             ]
-        return message
+        return StateMessage(message, live.public_text()).text_for(seat)
 
     async def apply(self, message: dict[str, Any], rid: Any) -> None:
         seat = self._acting_seat()
@@ -393,7 +380,10 @@ class Session:
             raise ServerError("bad-request", "missing field 'action'")
         live = self.live
         async with live.lock:
-            await self.hub.games.catch_up(live)
+            if based_on > live.seq:  # the client heard of moves (elsewhere) not yet heard here
+                await self.hub.games.catch_up(live)
+            # otherwise no read first: a move stored meanwhile by another process makes the
+            # write fail on the (game, seq) key, and commit answers stale then
             if based_on != live.seq:
                 raise ServerError("stale", f"the game is at seq {live.seq}, not {based_on}", 409)
             if live.state.is_over:
