@@ -15,8 +15,9 @@ among the legal ones; complete games, fixed seeds. Workloads:
 * ``pettingzoo``: ``env.last()`` (observation and mask) and ``env.step()``.
 
 Needs the extras (``pip install carcassonne-engine[openspiel,pettingzoo]``); workloads whose
-library is missing are skipped with a note. Measure here, never in timed tests. Quote the
-median of --repeat runs with the command line.
+library is missing are skipped with a note. Rates are steps per second of CPU time
+(``time.process_time``), so that other jobs on the machine change them less. Measure here,
+never in timed tests. Quote the median of --repeat runs with the command line.
 """
 
 from __future__ import annotations
@@ -85,10 +86,10 @@ def measure(run: Callable[[int], int], games: int, seed: int, repeat: int) -> li
     rates = []
     for _ in range(repeat):
         steps = 0
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: the machine may be shared
         for game in range(games):
             steps += run(seed + game)
-        rates.append(steps / (time.perf_counter() - start))
+        rates.append(steps / (time.process_time() - start))
     return rates
 
 

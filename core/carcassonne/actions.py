@@ -84,7 +84,8 @@ class _DrawFields(NamedTuple):
 
 
 class Draw(TypedAction, _DrawFields):
-    """Draw the next tile (offered only when an expansion offers an alternative to drawing)."""
+    """Draw the next tile (offered when an expansion offers an alternative to drawing, and at
+    every draw with the option ``explicit_draws``)."""
 
     __slots__ = ()
     verb: ClassVar[str] = "draw"

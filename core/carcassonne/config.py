@@ -196,6 +196,8 @@ class GameConfig:
                 for key, spec in sorted(self.option_specs.items())
             }
         )
+        #: Option ``explicit_draws``: every draw waits as a ``draw`` decision (docs/engine.md).
+        self.explicit_draws = bool(self.options["explicit_draws"])
 
         self.kinds: Mapping[str, FeatureKind] = MappingProxyType(self.hooks.feature_kinds())
         self.figure_kinds: Mapping[str, FigureKind] = MappingProxyType(

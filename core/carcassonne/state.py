@@ -60,6 +60,7 @@ if TYPE_CHECKING:
 
 END = "end"
 _PASS = Pass()
+_DRAW = Draw()
 
 #: What happens when the queue of decisions is empty: the figure phase, or the end of the turn.
 _THEN_FIGURE = "figure"
@@ -724,7 +725,9 @@ class GameState:
         if kind == "figure":
             return self._figure_actions()
         if kind == "draw":
-            first: Action = Draw() if self._pile and not self._in_extra else Pass()
+            if _DRAW in self.turn_actions:  # explicit draws: a tile went back to the box
+                return [_DRAW]
+            first: Action = _DRAW if self._pile and not self._in_extra else _PASS
             return sort_actions([first, *self._turn_actions()])
         if kind == END:
             return []
@@ -1148,7 +1151,7 @@ class GameState:
             self._regular_play_over(events)
             return
         self.pending = _new(Decision, ("draw", self.player, None))
-        if self._turn_actions():
+        if self._turn_actions() or self.config.explicit_draws:
             return
         self._draw(events)
 
@@ -1170,6 +1173,11 @@ class GameState:
                 self._legal = None
                 return
             events.append(ev.TileReturned(player, tid))
+            if self.config.explicit_draws and self._pile:
+                # the caller draws again (only Draw is legal: Draw is in turn_actions)
+                self.pending = Decision("draw", player)
+                self._legal = None
+                return
         self._regular_play_over(events)
 
     def _fits_somewhere(self, tile: TileType) -> bool:

@@ -12,7 +12,7 @@ from carcassonne import GameConfig, GameState, hookimpl
 from carcassonne.actions import TypedAction
 from carcassonne.envs.actions import ActionCodec, ActionEncodingError, location_names
 
-MIXES = [(), ("river",), ("abbot",), ("abbey-mayor",), ("river", "abbot", "abbey-mayor")]
+from .mixes import MIXES
 
 
 def test_base_layout():

@@ -113,7 +113,7 @@ def test_expansions_with_their_options():
     assert names == ["base", *sorted(installed_expansions())]
     base = answer[0]
     assert {o["key"] for o in base["options"]} == {
-        "box_counts", "edition", "farmers", "meeples", "tiny_city",
+        "box_counts", "edition", "explicit_draws", "farmers", "meeples", "tiny_city",
     }  # fmt: skip
     river = next(e for e in answer if e["name"] == "river")
     uturn = next(o for o in river["options"] if o["key"] == "river.uturn")

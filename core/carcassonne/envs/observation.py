@@ -8,6 +8,8 @@ keeps which sides connect. Planes, in order:
 
 * ``tile``: every cell of a placed tile;
 * one per feature kind (sorted by name): the cells the kind covers;
+* one per attribute a kind may carry (``attr:city.shields``, ``attr:road.inn``,
+  ``attr:city.cathedral``; sorted by kind, then name): the cells of segments that carry it;
 * one per player, ``owner``: cells of features on which that player has a figure;
 * one per player, ``figures``: the cell where each of that player's figures stands (a count);
 * ``last``: the tile placed this turn (the figure phase refers to it).
@@ -21,10 +23,9 @@ sorted), ``scores`` (points). Everything is named and shaped in :attr:`Layout.pi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from carcassonne import GameConfig, GameState
+from carcassonne import GameConfig, GameState, RotatedFeature
 from carcassonne.envs import require
 from carcassonne.geometry import CORNERS, HALVES, SIDES
 
@@ -64,12 +65,16 @@ class Layout:
         self.radius = radius
         self.width = 2 * radius + 1
         self.kinds = tuple(sorted(config.kinds))
+        self.attributes = tuple(
+            (kind, name) for kind in self.kinds for name in sorted(config.kinds[kind].attributes)
+        )
         self.tiles = tuple(sorted(config.tile_types))
         self.figure_kinds = tuple(sorted(config.figure_kinds))
         players = config.players
         self.planes = (
             "tile",
             *(f"kind:{k}" for k in self.kinds),
+            *(f"attr:{k}.{a}" for k, a in self.attributes),
             *(f"owner:{p}" for p in range(players)),
             *(f"figures:{p}" for p in range(players)),
             "last",
@@ -87,7 +92,8 @@ class Layout:
         self.size = sum(_product(shape) for _, shape in self.pieces)
         self._tile_index = {t: i for i, t in enumerate(self.tiles)}
         self._kind_plane = {k: 1 + i for i, k in enumerate(self.kinds)}
-        self._owner0 = 1 + len(self.kinds)
+        self._attr_plane = {ka: 1 + len(self.kinds) + i for i, ka in enumerate(self.attributes)}
+        self._owner0 = 1 + len(self.kinds) + len(self.attributes)
         self._figures0 = self._owner0 + players
         self._last = self._figures0 + players
         #: (tile id, rotation) -> [(location, kind plane, cells)] per occupiable segment.
@@ -127,39 +133,34 @@ class Layout:
                 plane = self._kind_plane.get(feature.kind)
                 if plane is None:  # inert decoration
                     continue
-                cells = [_SIDE_CELL[SIDES[s]] for s in feature.sides]
-                cells += [_CORNER_CELL[CORNERS[c]] for c in feature.corners]
-                cells += [_CORNER_CELL[_HALF_CORNER[HALVES[h]]] for h in feature.halves]
-                if feature.center or feature.inner or len(feature.sides) >= 2:
-                    cells.append(_CENTRE)
-                offsets = tuple(row * side + col for row, col in dict.fromkeys(cells))
+                offsets = tuple(row * side + col for row, col in _cells(feature))
                 found.append((feature.location, plane * side * side, offsets))
             self._pictures[key] = found
         return found
 
     def _static_offsets(self, key: tuple[str, int]) -> FloatArray:
-        """Offsets (from a square's top-left cell) of the tile plane and kind planes it lights."""
+        """Offsets (from a square's top-left cell) of the tile, kind and attribute plane cells
+        it lights."""
         offsets = list(self._square)
         for _, plane, cells in self._picture_of(*key):
             offsets.extend(plane + cell for cell in cells)
+        side = self._side
+        for feature in self.config.tile_types[key[0]].rotated(key[1]).features:
+            for name, value in feature.attrs.items():
+                attr_plane = self._attr_plane.get((feature.kind, name))
+                if value and attr_plane is not None:
+                    base = attr_plane * side * side
+                    offsets.extend(base + row * side + col for row, col in _cells(feature))
         found = self._static[key] = self.np.asarray(offsets, dtype=self.np.int64)
         return found
 
-    def fill(
-        self,
-        out: FloatArray,
-        state: GameState,
-        player: int,
-        *,
-        drawn: str | None,
-        remaining: Mapping[str, int],
-        decision: str,
-    ) -> None:
+    def fill(self, out: FloatArray, state: GameState, player: int) -> None:
         """Write the observation of ``state`` for ``player`` into ``out`` (a :meth:`new` array).
 
-        ``drawn``, ``remaining`` and ``decision`` come from the caller: an environment whose
-        draw is still a chance event shows no drawn tile even though the engine holds one.
+        A draw the engine waits for (an OpenSpiel chance node, option ``explicit_draws``) shows
+        as the ``draw`` decision with no drawn tile.
         """
+        decision = "end" if state.is_over else state.pending.kind
         out.fill(0.0)
         views = self.views(out)
         side, r = self._side, self.radius
@@ -197,11 +198,12 @@ class Layout:
                 lit = self._static_offsets(key)
             parts.append((np.asarray(corners)[:, None] + lit[None, :]).ravel())
         out[np.concatenate(parts)] = 1.0
-        if drawn is not None:
-            views["drawn"][self._tile_index[drawn]] = 1.0
+        if state.drawn is not None:
+            views["drawn"][self._tile_index[state.drawn]] = 1.0
         pile = views["pile"]
-        for tile, count in remaining.items():
-            pile[self._tile_index[tile]] = count
+        index = self._tile_index
+        for tile in state.draw_pile():
+            pile[index[tile]] += 1.0
         kind = decision if decision in DECISIONS else "other"
         views["decision"][DECISIONS.index(kind)] = 1.0
         views["seat"][0, player] = 1.0
@@ -212,6 +214,16 @@ class Layout:
             for i, name in enumerate(self.figure_kinds):
                 supply[p, i] = kinds.get(name, 0)
         views["scores"][:] = state.scores
+
+
+def _cells(feature: RotatedFeature) -> list[Cell]:
+    """The cells of a segment in its square's 3 x 3 picture (see the module's docstring)."""
+    cells = [_SIDE_CELL[SIDES[s]] for s in feature.sides]
+    cells += [_CORNER_CELL[CORNERS[c]] for c in feature.corners]
+    cells += [_CORNER_CELL[_HALF_CORNER[HALVES[h]]] for h in feature.halves]
+    if feature.center or feature.inner or len(feature.sides) >= 2:
+        cells.append(_CENTRE)
+    return list(dict.fromkeys(cells))
 
 
 def _product(shape: tuple[int, ...]) -> int:

@@ -8,8 +8,8 @@ Importing this module registers the game (install ``carcassonne-engine[openspiel
     game = pyspiel.load_game("python_carcassonne", {"players": 2, "expansions": "river,abbot"})
 
 Parameters: ``players`` (2), ``expansions`` (comma-separated names, ""), ``radius`` of the board
-window (:data:`carcassonne.envs.actions.DEFAULT_RADIUS`), ``seed`` of the engine's own shuffle
-(only the rare draw described in :mod:`carcassonne.envs.draws` depends on it) and ``returns``:
+window (:data:`carcassonne.envs.actions.DEFAULT_RADIUS`), ``seed`` of the engine's configuration
+(no effect on play: every draw is a chance node) and ``returns``:
 ``win`` (each player's rank against every other, +1 per opponent beaten and -1 per opponent
 ahead, divided by players - 1; zero-sum) or ``score`` (points minus the players' mean). A game
 whose board outgrows the window is cut off: the state is terminal and the returns are those of
@@ -84,6 +84,7 @@ class CarcassonneGame(_Game):
         config = GameConfig(
             players=int(values["players"]),
             expansions=_expansions(str(values["expansions"])),
+            options={"explicit_draws": True},
             seed=int(values["seed"]),
         )
         codec = ActionCodec(config, int(values["radius"]))
@@ -301,22 +302,7 @@ class Observer:
         self.dict = layout.views(self.tensor)
 
     def set_from(self, state: CarcassonneState, player: int) -> None:
-        play = state.play
-        engine = play.state
-        if engine.is_over:
-            decision = "end"
-        elif play.chance.chance:
-            decision = "draw"
-        else:
-            decision = engine.pending.kind
-        self.layout.fill(
-            self.tensor,
-            engine,
-            player,
-            drawn=play.chance.drawn,
-            remaining=play.chance.remaining(),
-            decision=decision,
-        )
+        self.layout.fill(self.tensor, state.play.state, player)
 
     def string_from(self, state: CarcassonneState, player: int) -> str:
         if self.perfect_recall:

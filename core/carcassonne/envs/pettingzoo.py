@@ -118,13 +118,7 @@ class CarcassonneEnv(_AECEnv):
         assert state is not None
         player = self.possible_agents.index(agent)
         observation = self.layout.new()
-        decision = "end" if state.is_over else state.pending.kind
-        remaining: Any = {}
-        for tile in state.draw_pile():
-            remaining[tile] = remaining.get(tile, 0) + 1
-        self.layout.fill(
-            observation, state, player, drawn=state.drawn, remaining=remaining, decision=decision
-        )
+        self.layout.fill(observation, state, player)
         mask = np.zeros(self.codec.num_actions, dtype=np.int8)
         if self._legal and state.pending.player == player:
             mask[list(self._legal)] = 1

@@ -32,6 +32,13 @@ def carcassonne_rule_options() -> list[Option]:
             "false: records and positions may deal a tile more often than the box holds it "
             "(replays of other engines' records, other editions' counts)",
         ),
+        Option(
+            "explicit_draws",
+            False,
+            (False, True),
+            "true: every draw waits as a draw decision, also after a tile went back to the box "
+            "(for callers that choose the tiles with force_draw: chance nodes)",
+        ),
     ]
 
 
