@@ -1,0 +1,193 @@
+"""The web page (``/``) and the two REST routes it draws from (docs/web.md).
+
+The page itself is static (``static/``: plain JavaScript modules and CSS, no build step). It
+plays over the game's WebSocket like any client; what a browser cannot work out from a state
+view alone comes from here:
+
+* ``GET /api/games/{game}/picture?seat=N`` -- the engine's board picture (``carcassonne.svg``)
+  plus, in the picture's coordinates, where each legal move of the pending decision goes
+  (squares for tiles, points for figures and any move naming a location, labelled with the
+  feature kind it names), the art of every tile a legal move names in each legal rotation, the
+  drawn tile's art, the last square each player placed a tile on and the players' colours.
+  Everything is drawn from the tile data and the legal actions, so a fan expansion's tiles and
+  decisions show up without code here knowing them.
+* ``GET /api/games/{game}/history`` -- every action that still counts, with the events it
+  caused (the reason for every point), and the outcome once the game is over. It replays the
+  log; nothing in it is secret (every client received those events as they happened).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from importlib import resources
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from carcassonne.actions import action_fields
+from carcassonne.config import GameConfig
+from carcassonne.serialize import action_from_text, action_json, outcome_json
+from carcassonne.server.games import Games, ServerError, config_of_row, effective_actions
+from carcassonne.state import GameState
+from carcassonne.svg import board as board_picture
+from carcassonne.svg import location_point, player_color
+from carcassonne.svg import tile as tile_picture
+
+#: square size of the board picture in pixels (the page scales it itself)
+SQUARE = 100
+
+
+def _static_dir() -> str:
+    return str(resources.files("carcassonne.server") / "static")
+
+
+def routes() -> list[BaseRoute]:
+    """The page's routes, added to the application's route table by :mod:`app`."""
+    return [
+        Route("/", index),
+        Mount("/web", StaticFiles(directory=_static_dir()), name="web"),
+        Route("/api/games/{game}/picture", picture),
+        Route("/api/games/{game}/history", history),
+    ]
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(f"{_static_dir()}/index.html", media_type="text/html; charset=utf-8")
+
+
+def _games(request: Request) -> Games:
+    games: Games = request.app.state.games
+    return games
+
+
+def _seat_param(request: Request, players: int) -> int | None:
+    raw = request.query_params.get("seat")
+    if raw is None or raw == "":
+        return None
+    if not raw.isdigit() or int(raw) >= players:
+        raise ServerError("bad-seat", f"no seat {raw!r} in this game", 400)
+    return int(raw)
+
+
+async def picture(request: Request) -> Response:
+    live = await _games(request).get(request.path_params["game"])
+    seat = _seat_param(request, live.state.config.players)
+    async with live.lock:
+        state = live.state.clone()
+        seq = live.seq
+    data = await asyncio.to_thread(picture_json, state, seat)
+    data["seq"] = seq
+    return JSONResponse(data)
+
+
+def picture_json(state: GameState, seat: int | None) -> dict[str, Any]:
+    """What the page draws the board from, for ``seat`` (``None``: a spectator)."""
+    config = state.config
+    names = config.names
+    to_move = not state.is_over and (seat is None or state.pending.player == seat)
+    svg = board_picture(state, player_view=seat, highlight=None, last_move=False, size=SQUARE)
+    last: dict[int, tuple[int, int]] = {}
+    for pos in state.placement_order():
+        placed = state.board[pos]
+        if placed.player >= 0:
+            last[placed.player] = pos
+    data: dict[str, Any] = {
+        "svg": str(svg),
+        "colors": [player_color(i, names[i]) for i in range(config.players)],
+        "last_tiles": [{"player": p, "x": x, "y": y} for p, (x, y) in sorted(last.items())],
+        "drawn_art": _tile_art(config, state.drawn, 0) if state.drawn else None,
+        "moves": [],
+        "tile_art": {},
+    }
+    if to_move and seat is not None:
+        data["moves"], data["tile_art"] = _moves(state)
+    return data
+
+
+def _tile_art(config: GameConfig, tile_id: str, rotation: int) -> str:
+    return str(tile_picture(config.tile_types[tile_id], rotation, size=SQUARE, kinds=config.kinds))
+
+
+def _moves(state: GameState) -> tuple[list[dict[str, Any]], dict[str, dict[str, str]]]:
+    """Each legal action with where it goes on the board: ``square`` for one naming a square
+    but no location (a tile), ``point`` (+ the feature ``kind`` it names) for one naming a
+    location on a placed tile; neither for the rest (pass, draw, ...)."""
+    moves: list[dict[str, Any]] = []
+    art: dict[str, dict[str, str]] = {}
+    for action in state.legal_actions():
+        fields = set(action_fields(type(action)))
+        shown = action_json(action)
+        move: dict[str, Any] = {"action": shown["action"], "text": shown["text"]}
+        x, y = getattr(action, "x", None), getattr(action, "y", None)
+        if isinstance(x, int) and isinstance(y, int):
+            location = getattr(action, "location", None) if "location" in fields else None
+            if isinstance(location, str) and (x, y) in state.board:
+                px, py = location_point(state, x, y, location)
+                move["point"] = [round(px, 2), round(py, 2)]
+                move["kind"] = _kind_at(state, x, y, location)
+            elif location is None:
+                move["square"] = [x, y]
+        tile = getattr(action, "tile", None)
+        rotation = getattr(action, "rotation", None)
+        if isinstance(tile, str) and isinstance(rotation, int):
+            rotations = art.setdefault(tile, {})
+            if str(rotation) not in rotations:
+                rotations[str(rotation)] = _tile_art(state.config, tile, rotation)
+        moves.append(move)
+    return moves, art
+
+
+def _kind_at(state: GameState, x: int, y: int, location: str) -> str:
+    """The kind of the feature at ``location`` of the tile at ``(x, y)`` (a corner: the
+    field there), or the location's own name when no feature has that name."""
+    placed = state.board[(x, y)]
+    if location in placed.rot.by_location:
+        return state.feature_kind(state.feature_at(x, y, location))
+    return location
+
+
+# -- history ------------------------------------------------------------------------------
+
+#: the last histories computed, by (game, seq): a page loads it once, then follows updates
+_HISTORIES: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+_HISTORY_CACHE = 32
+
+
+async def history(request: Request) -> Response:
+    live = await _games(request).get(request.path_params["game"])
+    async with live.lock:
+        key = (live.id, live.seq)
+        cached = _HISTORIES.get(key)
+        args = (live.row, list(live.log), live.state.clone()) if cached is None else None
+    if args is None:
+        assert cached is not None
+        return JSONResponse(cached)
+    data = await asyncio.to_thread(history_json, *args)
+    data["seq"] = key[1]
+    _HISTORIES[key] = data
+    while len(_HISTORIES) > _HISTORY_CACHE:
+        _HISTORIES.popitem(last=False)
+    return JSONResponse(data)
+
+
+def history_json(row: Any, log: list[Any], final: GameState) -> dict[str, Any]:
+    """The actions that still count with their events, replayed from the log."""
+    state = GameState.new(config_of_row(row))
+    entries = []
+    for move in effective_actions(log):
+        action = action_from_text(move.text, state)
+        events = state.apply(action)
+        entries.append(
+            {
+                "seq": move.seq,
+                "seat": move.seat,
+                "text": move.text,
+                "events": [e.to_dict() for e in events],
+            }
+        )
+    return {"entries": entries, "outcome": outcome_json(final) if final.is_over else None}
+
