@@ -19,8 +19,9 @@ TARGETS = """() => {
     const hit = document.elementFromPoint(x, y);
     return hit && hit.closest('#board') ? [x, y] : null;
   };
-  const squares = [...document.querySelectorAll('.move-square')].map(reachable).filter(Boolean);
-  const points = [...document.querySelectorAll('.move-point circle')].map(reachable).filter(Boolean);
+  const all = (selector) => [...document.querySelectorAll(selector)];
+  const squares = all('.move-square').map(reachable).filter(Boolean);
+  const points = all('.move-point circle').map(reachable).filter(Boolean);
   return {
     squares, points,
     allSquares: document.querySelectorAll('.move-square').length,
@@ -29,6 +30,33 @@ TARGETS = """() => {
     buttons: document.querySelectorAll('.move-button').length,
   };
 }"""
+
+
+EXPANSIONS = ["abbey-mayor", "abbot", "inns-cathedrals", "river"]
+
+
+def create_in_lobby(
+    page: Any, base: str, expansions: list[str] = EXPANSIONS, seed: int | None = None
+) -> str:
+    """Fill the lobby's form: ann (this browser), bob (a person), a greedy bot, every
+    expansion, bots without thinking time; returns the game's id."""
+    page.goto(base + "/")
+    page.wait_for_selector("#create-form")
+    page.fill("#seats li:nth-child(1) .seat-name", "ann")
+    page.fill("#seats li:nth-child(2) .seat-name", "bob")
+    page.click("#add-seat")
+    page.select_option("#seats li:nth-child(3) .seat-kind", "bot:greedy")
+    for name in expansions:
+        page.check(f"#exp-{name}")
+    page.click(".more-options summary")
+    page.fill("#bot-think", "0")
+    if seed is not None:
+        page.fill("#seed", str(seed))
+    page.click("#create")
+    page.wait_for_url("**/?game=*")
+    page.wait_for_selector("#board svg")
+    game_id: str = page.evaluate("new URLSearchParams(location.search).get('game')")
+    return game_id
 
 
 class Player:
@@ -98,8 +126,7 @@ class Player:
             page.click(".all-moves summary")
             rng.choice(page.query_selector_all(".all-moves button")).click()
         page.wait_for_function(
-            "seq => document.body.dataset.seq !== seq || "
-            "!document.getElementById('toast').hidden",
+            "seq => document.body.dataset.seq !== seq || !document.getElementById('toast').hidden",
             arg=seq,
             timeout=20000,
         )

@@ -13,35 +13,13 @@ from typing import Any
 
 from carcassonne.record import load_record
 
-from .clicks import Player
-
-EXPANSIONS = ["abbey-mayor", "abbot", "inns-cathedrals", "river"]
+from .clicks import EXPANSIONS, Player, create_in_lobby
 
 
 def fetch(url: str) -> bytes:
     with urllib.request.urlopen(url, timeout=10) as answer:
         data: bytes = answer.read()
         return data
-
-
-def create_in_lobby(page: Any, base: str) -> str:
-    """Fill the lobby's form: ann (this browser), bob (a person), a greedy bot, every
-    expansion, bots without thinking time; returns the game's id."""
-    page.goto(base + "/")
-    page.wait_for_selector("#create-form")
-    page.fill("#seats li:nth-child(1) .seat-name", "ann")
-    page.fill("#seats li:nth-child(2) .seat-name", "bob")
-    page.click("#add-seat")
-    page.select_option("#seats li:nth-child(3) .seat-kind", "bot:greedy")
-    for name in EXPANSIONS:
-        page.check(f"#exp-{name}")
-    page.click(".more-options summary")
-    page.fill("#bot-think", "0")
-    page.click("#create")
-    page.wait_for_url("**/?game=*")
-    page.wait_for_selector("#board svg")
-    game_id: str = page.evaluate("new URLSearchParams(location.search).get('game')")
-    return game_id
 
 
 def test_two_browsers_and_a_bot_play_a_whole_game(
@@ -72,7 +50,8 @@ def test_two_browsers_and_a_bot_play_a_whole_game(
     ann_page.wait_for_function("document.body.dataset.decision === 'tile'", timeout=20000)
     start = ann_page.eval_on_selector(
         'use.tile[data-x="0"][data-y="0"]',
-        "n => { const r = n.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }",
+        "n => { const r = n.getBoundingClientRect(); "
+        "return [r.x + r.width / 2, r.y + r.height / 2]; }",
     )
     seq = ann.body("seq")
     ann_page.mouse.click(*start)
@@ -98,7 +77,9 @@ def test_two_browsers_and_a_bot_play_a_whole_game(
             bob_page.reload()
             bob_page.wait_for_selector("#board svg")
             bob_page.wait_for_function("document.body.dataset.seat === '1'")
-            bob_page.wait_for_function(f"document.querySelectorAll('#log > li').length >= {log_lines}")
+            bob_page.wait_for_function(
+                f"document.querySelectorAll('#log > li').length >= {log_lines}"
+            )
             reloaded = True
         if not moved:
             time.sleep(0.05)

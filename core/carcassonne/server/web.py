@@ -73,30 +73,47 @@ def _seat_param(request: Request, players: int) -> int | None:
     return int(raw)
 
 
+#: the last board pictures drawn, by (game, seq): every browser of a game asks for the same one
+_PICTURES: OrderedDict[tuple[str, int], str] = OrderedDict()
+_PICTURE_CACHE = 64
+
+
 async def picture(request: Request) -> Response:
     live = await _games(request).get(request.path_params["game"])
     seat = _seat_param(request, live.state.config.players)
     async with live.lock:
         state = live.state.clone()
-        seq = live.seq
-    data = await asyncio.to_thread(picture_json, state, seat)
-    data["seq"] = seq
+        key = (live.id, live.seq)
+    data = await asyncio.to_thread(picture_json, state, seat, _PICTURES.get(key))
+    _remember(_PICTURES, key, data["svg"], _PICTURE_CACHE)
+    data["seq"] = key[1]
     return JSONResponse(data)
 
 
-def picture_json(state: GameState, seat: int | None) -> dict[str, Any]:
-    """What the page draws the board from, for ``seat`` (``None``: a spectator)."""
+def _remember(
+    cache: OrderedDict[tuple[str, int], Any], key: tuple[str, int], value: Any, size: int
+) -> None:
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > size:
+        cache.popitem(last=False)
+
+
+def picture_json(state: GameState, seat: int | None, svg: str | None = None) -> dict[str, Any]:
+    """What the page draws the board from, for ``seat`` (``None``: a spectator); ``svg``: the
+    board picture when it is drawn already (it is the same for every seat)."""
     config = state.config
     names = config.names
     to_move = not state.is_over and (seat is None or state.pending.player == seat)
-    svg = board_picture(state, player_view=seat, highlight=None, last_move=False, size=SQUARE)
+    if svg is None:
+        svg = str(board_picture(state, highlight=None, last_move=False, size=SQUARE))
     last: dict[int, tuple[int, int]] = {}
     for pos in state.placement_order():
         placed = state.board[pos]
         if placed.player >= 0:
             last[placed.player] = pos
     data: dict[str, Any] = {
-        "svg": str(svg),
+        "svg": svg,
         "colors": [player_color(i, names[i]) for i in range(config.players)],
         "last_tiles": [{"player": p, "x": x, "y": y} for p, (x, y) in sorted(last.items())],
         "drawn_art": _tile_art(config, state.drawn, 0) if state.drawn else None,
@@ -168,9 +185,7 @@ async def history(request: Request) -> Response:
         return JSONResponse(cached)
     data = await asyncio.to_thread(history_json, *args)
     data["seq"] = key[1]
-    _HISTORIES[key] = data
-    while len(_HISTORIES) > _HISTORY_CACHE:
-        _HISTORIES.popitem(last=False)
+    _remember(_HISTORIES, key, data, _HISTORY_CACHE)
     return JSONResponse(data)
 
 
@@ -190,4 +205,3 @@ def history_json(row: Any, log: list[Any], final: GameState) -> dict[str, Any]:
             }
         )
     return {"entries": entries, "outcome": outcome_json(final) if final.is_over else None}
-

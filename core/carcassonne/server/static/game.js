@@ -24,7 +24,9 @@ export class GameView {
     this.seq = null;
     this.meta = null;
     this.picture = null; // the latest /picture answer
-    this.pictureFor = -1; // the seq a picture request is running for
+    this.pictureFor = -1; // the seq the last picture request was made for
+    this.pictureRunning = false;
+    this.pictureAgain = false;
     this.log = [];
     this.logSeq = -1;
     this.outcome = null;
@@ -103,6 +105,8 @@ export class GameView {
     );
     this.panel = el("aside", { class: "panel", id: "panel" });
     this.logList = el("ol", { class: "log", id: "log" });
+    this.cards = el("div", { class: "cards" });
+    this.panel.append(this.cards, el("section", { class: "card log-card" }, el("h2", { text: "Log" }), this.logList));
     this.main.replaceChildren(
       el("div", { class: "game-layout" }, el("section", { class: "board-area" }, this.boardBox, tools, this.bar), this.panel),
     );
@@ -168,7 +172,7 @@ export class GameView {
           this.log.push({ seq: message.seq, seat: message.seat, text: message.action.text, events: message.events });
           this.logSeq = message.seq;
           this.logList.append(logEntry(this.log.at(-1), this.names(message.state), this.colors()));
-          this.logList.lastElementChild.scrollIntoView({ block: "nearest" });
+          this.logList.scrollTop = this.logList.scrollHeight;
         } else {
           this.refreshLog(true);
         }
@@ -219,27 +223,35 @@ export class GameView {
     this.loadPicture();
   }
 
+  /** Fetch the picture of the newest state; requests do not pile up while the bots move:
+   * one runs at a time, then one more for the newest seq if the game moved on meanwhile. */
   async loadPicture() {
-    const seq = this.seq;
-    if (this.pictureFor === seq) return;
-    this.pictureFor = seq;
-    let picture;
+    if (this.pictureFor === this.seq) return;
+    if (this.pictureRunning) {
+      this.pictureAgain = true;
+      return;
+    }
+    this.pictureRunning = true;
+    this.pictureFor = this.seq;
+    let picture = null;
     try {
       picture = await api.picture(this.gameId, this.seat);
     } catch (error) {
       this.pictureFor = -1;
       toast(describeError(error));
-      return;
     }
-    if (this.picture && picture.seq < this.picture.seq) return; // an older answer came late
-    this.picture = picture;
-    if (picture.seq < this.seq) {
-      this.pictureFor = -1;
+    this.pictureRunning = false;
+    if (picture && (!this.picture || picture.seq >= this.picture.seq)) {
+      this.picture = picture;
+      this.drawBoard();
+      this.drawPanel();
+      this.drawBar();
+    }
+    if (picture && picture.seq < this.seq) this.pictureFor = -1;
+    if (this.pictureAgain || this.pictureFor !== this.seq) {
+      this.pictureAgain = false;
       this.loadPicture();
     }
-    this.drawBoard();
-    this.drawPanel();
-    this.drawBar();
   }
 
   async refreshLog(force = false) {
@@ -252,7 +264,7 @@ export class GameView {
       this.outcome = data.outcome;
       const names = this.names();
       this.logList.replaceChildren(...this.log.map((e) => logEntry(e, names, this.colors())));
-      this.logList.lastElementChild?.scrollIntoView({ block: "nearest" });
+      this.logList.scrollTop = this.logList.scrollHeight;
       this.drawPanel();
     } catch (error) {
       toast(describeError(error));
@@ -598,10 +610,8 @@ export class GameView {
       outcome: this.outcome,
       names: this.names(),
     };
-    const logCard = el("section", { class: "card log-card" }, el("h2", { text: "Log" }), this.logList);
-    this.panel.replaceChildren(
-      ...[rankingCard(view), factsCard(view), playersCard(view), invitesCard(view), logCard].filter(Boolean),
-    );
+    // the log stays where it is (moving it would lose its scroll position)
+    this.cards.replaceChildren(...[rankingCard(view), factsCard(view), playersCard(view), invitesCard(view)].filter(Boolean));
   }
 
   // -- undo -------------------------------------------------------------------------------------
@@ -621,7 +631,7 @@ export class GameView {
       el("button", { type: "button", onclick: () => { this.send({ op: "undo_answer", seq: message.seq, accept: true }); box.remove(); } }, "Allow"),
       el("button", { type: "button", onclick: () => { this.send({ op: "undo_answer", seq: message.seq, accept: false }); box.remove(); } }, "Refuse"),
     );
-    this.panel.prepend(box);
+    this.cards.prepend(box);
   }
 
   close() {
