@@ -60,7 +60,7 @@ def main(folder: Path) -> None:
                 executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
             )
             ann_page = browser.new_context(viewport=LAPTOP).new_page()
-            bob_page = browser.new_context(viewport=PHONE, device_scale_factor=2).new_page()
+            bob_page = browser.new_context(viewport=PHONE).new_page()
             game = create_in_lobby(ann_page, base, seed=7)
             bob_page.goto(f"{base}/?game={game}&seat=1")
             bob_page.fill("#join-name", "bob")
@@ -85,8 +85,10 @@ def main(folder: Path) -> None:
             ann_page.screenshot(path=str(folder / "web-game-laptop.png"))
             ann_page.keyboard.press("Enter")
             ann_page.wait_for_function("document.body.dataset.decision === 'figure'")
-            bob_page.wait_for_selector(".move-square, #whose-turn")
-            bob_page.screenshot(path=str(folder / "web-game-phone.png"))
+            # the same page at a phone's size: the figure spots of the tile just placed
+            ann_page.set_viewport_size(PHONE)
+            ann_page.wait_for_timeout(500)
+            ann_page.screenshot(path=str(folder / "web-game-phone.png"))
             lobby = browser.new_context(viewport=LAPTOP).new_page()
             lobby.goto(base + "/")
             lobby.fill("#seats li:nth-child(1) .seat-name", "cat")

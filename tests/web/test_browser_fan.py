@@ -53,8 +53,20 @@ def test_a_fans_tile_is_played_from_its_tile_data(server: str, browser: Any) -> 
     assert page.locator("#drawn .rotation svg").count() >= 1  # its legal rotations, drawn
 
     player = Player(page, random.Random(1))
-    player.play_one()  # place it
+    square = page.eval_on_selector(
+        ".move-square",
+        "n => { const r = n.getBoundingClientRect(); "
+        "return [r.x + r.width / 2, r.y + r.height / 2]; }",
+    )
+    page.mouse.click(*square)
+    # Confirm twice before any answer can come: one move goes out, the second is held back
+    page.evaluate(
+        "(() => { const b = document.getElementById('confirm'); b.click(); b.click(); })()"
+    )
+    assert page.evaluate("document.getElementById('toast').className") == "toast info"
+    assert player.toast() == "Your last move is still on its way."
     page.wait_for_function("document.body.dataset.decision === 'figure'")
+    assert page.locator("#log > li").count() == 1  # one tile placed, nothing refused
     placed = GameConfig(players=3, expansions=[fan]).tile_types[tile]
     kinds = {feature.kind for feature in placed.rotations[0].features}
     labels = set(page.eval_on_selector_all(".move-point", "ns => ns.map(n => n.dataset.kind)"))

@@ -161,3 +161,11 @@ def test_errors_are_named(server: str, game: tuple[str, Seat]) -> None:
         status, _, text = get(f"{server}/api/games/nope/{route}")
         assert status == 404
         assert json.loads(text)["error"] == {"code": "not-found", "message": "no game 'nope'"}
+
+
+def test_six_players_get_six_colours(server: str) -> None:
+    seats = [{"kind": "human", "name": "ann"}] + [{"kind": "bot", "bot": "random"}] * 5
+    body = {"seats": seats, "expansions": ["river", "inns-cathedrals"], "bot_think": 0}
+    game_id = post(server + "/api/games", body)["game"]["id"]
+    shown = picture(server, game_id, None)
+    assert len(shown["colors"]) == 6 and len(set(shown["colors"])) == 6

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
@@ -205,3 +206,123 @@ def history_json(row: Any, log: list[Any], final: GameState) -> dict[str, Any]:
             }
         )
     return {"entries": entries, "outcome": outcome_json(final) if final.is_over else None}
+
+
+# -- the OpenAPI description of the two routes (merged into /api/openapi.json) -----------------
+
+_POINT = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
+_MOVE = {
+    "type": "object",
+    "description": "a legal action of the pending decision and where it goes on the board",
+    "properties": {
+        "action": {"type": "object", "description": "the action as an object (docs/protocol.md)"},
+        "text": {"type": "string", "description": "the action in notation"},
+        "square": {**_POINT, "description": "the square [x, y] it names (a tile placement)"},
+        "point": {**_POINT, "description": "where it goes, in the picture's coordinates"},
+        "kind": {"type": "string", "description": "the kind of the feature at that point"},
+    },
+    "required": ["action", "text"],
+    "additionalProperties": False,
+}
+_PICTURE = {
+    "type": "object",
+    "properties": {
+        "seq": {"type": "integer", "minimum": 0},
+        "svg": {"type": "string", "description": "the board (carcassonne.svg), 100 units a square"},
+        "colors": {"type": "array", "items": {"type": "string"}},
+        "last_tiles": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "player": {"type": "integer"},
+                    "x": {"type": "integer"},
+                    "y": {"type": "integer"},
+                },
+                "required": ["player", "x", "y"],
+                "additionalProperties": False,
+            },
+        },
+        "drawn_art": {"type": ["string", "null"], "description": "the drawn tile, unturned"},
+        "moves": {"type": "array", "items": _MOVE},
+        "tile_art": {
+            "type": "object",
+            "description": "tile id -> rotation -> SVG, for the tiles the moves name",
+            "additionalProperties": {"type": "object", "additionalProperties": {"type": "string"}},
+        },
+    },
+    "required": ["seq", "svg", "colors", "last_tiles", "drawn_art", "moves", "tile_art"],
+    "additionalProperties": False,
+}
+_HISTORY = {
+    "type": "object",
+    "properties": {
+        "seq": {"type": "integer", "minimum": 0},
+        "entries": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "seq": {"type": "integer"},
+                    "seat": {"type": ["integer", "null"]},
+                    "text": {"type": "string"},
+                    "events": {"type": "array", "items": {"type": "object"}},
+                },
+                "required": ["seq", "seat", "text", "events"],
+                "additionalProperties": False,
+            },
+        },
+        "outcome": {
+            "type": ["object", "null"],
+            "description": "once the game is over: scores, ranking, winners, points by source",
+        },
+    },
+    "required": ["seq", "entries", "outcome"],
+    "additionalProperties": False,
+}
+
+
+def openapi_paths(game_id: dict[str, Any], errors: Callable[..., dict[str, Any]]) -> dict[str, Any]:
+    """The page's routes for the OpenAPI document (``game_id``: the path parameter, ``errors``:
+    the error responses by status, both as :mod:`openapi` writes them)."""
+
+    def answer(schema: dict[str, Any], description: str) -> dict[str, Any]:
+        return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+    seat = {
+        "name": "seat",
+        "in": "query",
+        "required": False,
+        "description": "the seat whose moves are placed (none: a spectator's picture)",
+        "schema": {"type": "integer", "minimum": 0, "maximum": 5},
+    }
+    return {
+        "/": {
+            "get": {
+                "operationId": "getWebPage",
+                "summary": "The web page (docs/web.md)",
+                "responses": {
+                    "200": {
+                        "description": "the page",
+                        "content": {"text/html": {"schema": {"type": "string"}}},
+                    }
+                },
+            }
+        },
+        "/api/games/{game}/picture": {
+            "get": {
+                "operationId": "getPicture",
+                "summary": "The board picture with the legal moves placed on it (the web page)",
+                "parameters": [game_id, seat],
+                "responses": {"200": answer(_PICTURE, "the picture"), **errors(400, 404)},
+            }
+        },
+        "/api/games/{game}/history": {
+            "get": {
+                "operationId": "getHistory",
+                "summary": "Every action that counts with its events; the outcome once over",
+                "parameters": [game_id],
+                "responses": {"200": answer(_HISTORY, "the history"), **errors(404)},
+            }
+        },
+    }

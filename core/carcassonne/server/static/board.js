@@ -21,7 +21,12 @@ export class BoardView {
     container.addEventListener("pointerup", (e) => this.up(e));
     container.addEventListener("pointercancel", (e) => this.cancel(e));
     container.addEventListener("wheel", (e) => this.wheel(e), { passive: false });
-    new ResizeObserver(() => this.apply()).observe(container);
+    this.focusArea = null; // the area shown close up (focus), until the next picture or move
+    new ResizeObserver(() => {
+      if (this.focusArea) this.focus(...this.focusArea);
+      else if (this.fitted) this.fitCamera();
+      this.apply();
+    }).observe(container);
   }
 
   /** Show a new picture (SVG text); `extra` squares ([x, y]) are kept inside the fitted view. */
@@ -51,12 +56,14 @@ export class BoardView {
     if (this.svg) this.svg.replaceWith(svg);
     else this.container.append(svg);
     this.svg = svg;
+    this.focusArea = null;
     if (this.fitted || !this.camera) this.fitCamera();
     this.apply();
   }
 
   fit() {
     this.fitted = true;
+    this.focusArea = null;
     this.fitCamera();
     this.apply();
   }
@@ -70,6 +77,20 @@ export class BoardView {
     this.camera = [x + w / 2 - (box.width * k) / 2, y + h / 2 - (box.height * k) / 2, k];
   }
 
+  /** Show the picture area [x0, y0]-[x1, y1] close up (the spots of a tile just placed), unless
+   * it is shown that large already. A fitted board stays fitted: the next picture fits again. */
+  focus(x0, y0, x1, y1) {
+    const box = this.container.getBoundingClientRect();
+    if (!this.camera || !box.width || !box.height) return;
+    const k = Math.max((x1 - x0) / box.width, (y1 - y0) / box.height, 100 / 170);
+    if (this.camera[2] <= k && !this.focusArea) return;
+    this.focusArea = [x0, y0, x1, y1];
+    const cx = (x0 + x1) / 2;
+    const cy = (y0 + y1) / 2;
+    this.camera = [cx - (box.width * k) / 2, cy - (box.height * k) / 2, k];
+    this.apply();
+  }
+
   /** Zoom by `factor` (> 1: closer) around the picture point (px, py). */
   zoom(factor, px = null, py = null) {
     if (!this.camera) return;
@@ -81,12 +102,13 @@ export class BoardView {
     const r = nk / k;
     this.camera = [cx - (cx - x) * r, cy - (cy - y) * r, nk];
     this.fitted = false;
+    this.focusArea = null;
     this.apply();
   }
 
   /** The camera ([x, y] of the top left corner, picture units per pixel) as the viewBox.
-   * When the box changes size (the action bar grows, the phone turns), the top left corner
-   * and the scale stay: nothing under the pointer moves. */
+   * When the box changes size (the window, a phone turned), a fitted board is fitted again;
+   * a board the player moved keeps its top left corner and scale. */
   apply() {
     if (!this.svg) return;
     const box = this.container.getBoundingClientRect();
@@ -139,6 +161,7 @@ export class BoardView {
       const [x, y, k] = g.camera;
       this.camera = [x - dx * k, y - dy * k, k];
       this.fitted = false;
+      this.focusArea = null;
       this.apply();
     } else if (g.kind === "pinch" && this.pointers.size === 2) {
       const [a, b] = [...this.pointers.values()];

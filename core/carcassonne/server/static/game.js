@@ -94,7 +94,7 @@ export class GameView {
 
   build() {
     this.main.className = "game";
-    this.boardBox = el("div", { class: "board", id: "board", tabindex: 0, "aria-label": "the board" });
+    this.boardBox = el("div", { class: "board-box", id: "board", tabindex: 0, "aria-label": "the board" });
     this.bar = el("div", { class: "actionbar", id: "actionbar" });
     const tools = el(
       "div",
@@ -445,6 +445,13 @@ export class GameView {
     if (this.board.svg === null || this.shownPicture !== this.picture) {
       this.board.show(this.picture.svg, extra);
       this.shownPicture = this.picture;
+      if (points.size) {
+        // the spots of a tile are small on a whole board: show their tiles close up
+        const squares = [...points.keys()].map((k) => k.split(",").map((v) => Math.floor(Number(v) / 100)));
+        const xs = squares.map(([x]) => x);
+        const ys = squares.map(([, y]) => y);
+        this.board.focus(Math.min(...xs) * 100 - 120, Math.min(...ys) * 100 - 120, Math.max(...xs) * 100 + 220, Math.max(...ys) * 100 + 220);
+      }
     }
     const layer = this.board.layer;
     layer.replaceChildren();
@@ -494,8 +501,10 @@ export class GameView {
     for (const [key, moves] of points) {
       const [px, py] = key.split(",").map(Number);
       const isChosen = this.choice && this.choice.key === key;
-      const label = moves[0].kind || moves[0].action.type;
-      const group = svgEl("g", { class: "move-point" + (isChosen ? " chosen" : ""), "data-key": key, "data-kind": label });
+      const first = moves[0];
+      // the feature's kind; an action other than a figure says what it is ("abbot-return: monastery")
+      const label = first.action.type === "figure" ? first.kind : `${first.action.type}: ${first.kind}`;
+      const group = svgEl("g", { class: "move-point" + (isChosen ? " chosen" : ""), "data-key": key, "data-kind": first.kind });
       group.append(svgEl("circle", { cx: px, cy: py, r: isChosen ? 13 : 10 }));
       group.append(svgEl("text", { x: px, y: py - 15, "text-anchor": "middle" }, label));
       layer.append(group);
@@ -543,11 +552,11 @@ export class GameView {
         );
       }
       parts.push(el("div", { class: "row buttons" }, buttons));
-      parts.push(this.allMoves());
     }
     if (this.seat !== null && !state.game_over && state.actions_played > 0) {
       parts.push(el("button", { type: "button", class: "undo", disabled: this.inFlight !== null, onclick: () => this.undo() }, "Undo"));
     }
+    if (this.myTurn()) parts.push(this.allMoves());
     this.bar.replaceChildren(...parts);
   }
 
