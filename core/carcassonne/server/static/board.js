@@ -134,7 +134,11 @@ export class BoardView {
 
   down(event) {
     if (event.button !== undefined && event.button !== 0) return;
-    this.container.setPointerCapture?.(event.pointerId);
+    try {
+      this.container.setPointerCapture(event.pointerId); // the drag goes on outside the board
+    } catch {
+      // a pointer the browser does not track (a synthetic event): no capture needed
+    }
     this.pointers.set(event.pointerId, [event.clientX, event.clientY]);
     if (this.pointers.size === 1) {
       this.gesture = { kind: "press", start: [event.clientX, event.clientY], camera: [...(this.camera || [0, 0, 1])] };
