@@ -94,11 +94,17 @@ def test_two_browsers_and_a_bot_play_a_whole_game(
         ".players .score", "nodes => nodes.map(n => Number(n.dataset.score))"
     )
     assert shown_scores == list(outcome.scores)
-    rows = ann_page.eval_on_selector_all(
-        "#ranking tbody tr",
-        "rows => rows.map(r => [Number(r.dataset.player), r.lastElementChild.textContent])",
+    totals = ann_page.eval_on_selector_all(
+        "#ranking tfoot td",
+        "cells => cells.map(c => [Number(c.dataset.player), c.textContent])",
     )
-    assert sorted(rows) == [[i, str(score)] for i, score in enumerate(outcome.scores)]
+    assert sorted(totals) == [[i, str(score)] for i, score in enumerate(outcome.scores)]
+    by_source = ann_page.eval_on_selector_all(
+        "#ranking tbody tr",
+        "rows => rows.map(r => [r.firstElementChild.textContent, r.children.length])",
+    )
+    sources = sorted({source for points in outcome.points for source in points})
+    assert by_source == [[source, 1 + len(outcome.scores)] for source in sources]
     href = ann_page.get_attribute("#record-link", "href")
     assert fetch(server + href).decode() == record_text
     details = json.loads(fetch(f"{server}/api/games/{game_id}"))

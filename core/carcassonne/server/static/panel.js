@@ -135,24 +135,24 @@ export function rankingCard(view) {
   if (!state.game_over || !outcome) return null;
   const sources = [...new Set(outcome.points.flatMap((p) => Object.keys(p)))].sort();
   const order = names.map((_, i) => i).sort((a, b) => outcome.ranking[a] - outcome.ranking[b] || a - b);
-  const head = el("tr", {}, el("th", { text: "#" }), el("th", { text: "player" }), sources.map((s) => el("th", { text: s })), el("th", { text: "total" }));
-  const rows = order.map((i) =>
-    el(
-      "tr",
-      { "data-player": i },
-      el("td", { text: outcome.ranking[i] }),
-      el("td", {}, el("span", { class: "swatch small", style: `background:${colors[i]}` }), names[i]),
-      sources.map((s) => el("td", { text: outcome.points[i][s] ?? 0 })),
-      el("td", {}, el("b", { text: outcome.scores[i] })),
-    ),
+  // players as columns (2 to 6), the sources of points as rows: it fits the panel
+  const head = el(
+    "tr",
+    {},
+    el("th", { text: "" }),
+    order.map((i) => el("th", { "data-player": i }, `${outcome.ranking[i]}. `, el("span", { class: "swatch small", style: `background:${colors[i]}` }), names[i])),
   );
+  const rows = sources.map((s) =>
+    el("tr", {}, el("th", { text: s }), order.map((i) => el("td", { text: outcome.points[i][s] ?? 0 }))),
+  );
+  const totals = el("tr", {}, el("th", { text: "total" }), order.map((i) => el("td", { "data-player": i }, el("b", { text: outcome.scores[i] }))));
   const winners = outcome.winners.map((i) => names[i]).join(" and ");
   return el(
     "section",
     { class: "card ranking", id: "ranking" },
     el("h2", { text: "Final ranking" }),
     el("p", {}, el("b", { text: winners }), outcome.winners.length > 1 ? " win together." : " wins."),
-    el("div", { class: "table-wrap" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows))),
+    el("div", { class: "table-wrap" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, totals))),
     el("a", { class: "button", id: "record-link", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `carcassonne-${gameId}.carc` }, "Download the record"),
   );
 }
