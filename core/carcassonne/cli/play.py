@@ -29,7 +29,14 @@ from typing import IO, Any
 
 from carcassonne import events as ev
 from carcassonne.actions import PlaceTile
-from carcassonne.bots import BOTS, BotError, bot_from_spec, check_spec, make_bot
+from carcassonne.bots import (
+    BotError,
+    UnknownBotError,
+    bot_from_spec,
+    check_spec,
+    known_bots,
+    make_bot,
+)
 from carcassonne.cli.board_view import Marks, board_pages, player_letter
 from carcassonne.cli.canvas import Look
 from carcassonne.cli.game_args import (
@@ -77,8 +84,9 @@ def add_parser(subparsers: Any) -> None:
         "--bot",
         default="greedy",
         metavar="SPEC",
-        help=f"the bot for the seats after the first (human) one: {', '.join(sorted(BOTS))}, "
-        "with options as in mcts:seconds=1 (default greedy)",
+        help=f"the bot for the seats after the first (human) one: {', '.join(known_bots())}, "
+        "or your own as package.module.Class; with options as in mcts:seconds=1 "
+        "(default greedy)",
     )
     parser.add_argument(
         "--seats",
@@ -116,11 +124,15 @@ def seats_from_args(args: argparse.Namespace, players: int | None = None) -> lis
     if args.seats:
         seats = parse_names(args.seats)
         for seat in seats:
-            if seat != HUMAN and seat.partition(":")[0] not in BOTS:
-                known = ", ".join([HUMAN, *sorted(BOTS)])
-                raise UserError(f"unknown seat {seat!r} (known: {known})")
-            if seat != HUMAN:
-                check_bot(seat)
+            if seat == HUMAN:
+                continue
+            try:
+                check_spec(seat)
+            except UnknownBotError:
+                known = ", ".join([HUMAN, *known_bots()])
+                raise UserError(f"unknown seat {seat!r} (known: {known})") from None
+            except BotError as exc:
+                raise UserError(str(exc)) from None
         wanted = args.players if players is None else players
         if wanted is not None and wanted != len(seats):
             raise UserError(f"{wanted} players but {len(seats)} seats given")

@@ -379,6 +379,11 @@ def legend_items(state: Any) -> list[str]:
             items.append(f"{kind.glyph or '#'} {kind.name}")
         if kind.name == "city":
             items.append("$ shield")
+        # attributes drawn beside their feature (an inn, a cathedral); shields are the "$" above
+        for name in sorted(kind.attributes - {"shields"}):
+            attribute = kind.attribute(name)
+            if attribute.glyph:
+                items.append(f"{attribute.glyph} {attribute.title}")
     items.append("A/a figure of A (A meeple, a other)")
     if abbeys_held(state) is not None:
         items.append("o o hole")

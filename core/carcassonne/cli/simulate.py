@@ -19,7 +19,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import IO, Any
 
-from carcassonne.bots import BOTS, BotError, check_spec
+from carcassonne.bots import BotError, check_spec, known_bots
 from carcassonne.cli.game_args import (
     FAILURE,
     UserError,
@@ -53,8 +53,9 @@ def add_parser(subparsers: Any) -> None:
         "--bot",
         default="greedy",
         metavar="SPEC[,SPEC...]",
-        help=f"bot for every seat, or one per seat ({', '.join(sorted(BOTS))}; default greedy); "
-        "a spec may add options: mcts:iterations=200, mcts:seconds=1",
+        help=f"bot for every seat, or one per seat ({', '.join(known_bots())}, or your own as "
+        "package.module.Class; default greedy); a spec may add options: mcts:iterations=200, "
+        "mcts:seconds=1",
     )
     parser.add_argument(
         "--jobs",
