@@ -140,7 +140,7 @@ export function rankingCard(view) {
     "tr",
     {},
     el("th", { text: "" }),
-    order.map((i) => el("th", { "data-player": i }, `${outcome.ranking[i]}. `, el("span", { class: "swatch small", style: `background:${colors[i]}` }), names[i])),
+    order.map((i) => el("th", { "data-player": i }, `${outcome.ranking[i]}. `, el("span", { class: "swatch small", style: `background:${colors[i]}` }), el("br"), names[i])),
   );
   const rows = sources.map((s) =>
     el("tr", {}, el("th", { text: s }), order.map((i) => el("td", { text: outcome.points[i][s] ?? 0 }))),
