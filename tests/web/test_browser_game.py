@@ -112,6 +112,17 @@ def test_two_browsers_and_a_bot_play_a_whole_game(
     assert sorted(details["game"]["expansions"]) == EXPANSIONS
     assert not errors, errors
 
+    # what the two people played besides tiles and meeples (random clicks: informative only)
+    history = json.loads(fetch(f"{server}/api/games/{game_id}/history"))
+    played = [e["text"] for e in history["entries"] if e["seat"] in (0, 1)]
+    kinds = {
+        "abbey into a hole": sum(t.startswith("tile AM/A ") for t in played),
+        "abbot returned": sum(t.startswith("abbot-return") for t in played),
+        "other figures": sum(t.startswith("figure ") and " meeple " not in t for t in played),
+        "no figure": played.count("pass"),
+    }
+    print(f"the people's moves by clicking: {len(played)}; {kinds}")
+
     shot = artifacts / "web-final-board.png"
     ann_page.screenshot(path=str(shot))
     print(f"final board screenshot: {shot}")
