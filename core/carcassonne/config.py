@@ -1,4 +1,4 @@
-"""The immutable game configuration, built once and shared by every state of a game.
+"""The game configuration: built once, never changed after, shared by every state of a game.
 
 A configuration fixes the players, the expansions and their options, the rule options and the
 seed, and derives from them everything that never changes during play: the plugin manager, the

@@ -25,7 +25,7 @@ Rules for hook implementations:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pluggy
 
@@ -51,6 +51,40 @@ PROJECT = "carcassonne"
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+class DeprecatedHook(NamedTuple):
+    """A hook name that was renamed: plugins implementing ``old`` keep working, with a warning.
+
+    ``params`` maps the old parameter names to the new ones where they changed too. The engine
+    registers such an implementation under ``new`` (its parameters renamed) and warns with a
+    ``DeprecationWarning`` naming ``new``; a plugin implementing both names is a ``PluginError``.
+    An entry is removed, and the old name refused as a misspelled hook, only in a release whose
+    changelog says so (docs/compatibility.md).
+    """
+
+    old: str
+    new: str
+    since: str
+    params: tuple[tuple[str, str], ...] = ()
+
+
+#: Every renamed hook, by its old name: the compatibility table of the plugin API.
+DEPRECATED_HOOKS: dict[str, DeprecatedHook] = {
+    entry.old: entry
+    for entry in (
+        # 0.1.0: rule options and player actions were told apart ("options" meant both).
+        DeprecatedHook("carcassonne_options", "carcassonne_rule_options", "0.1.0"),
+        DeprecatedHook("carcassonne_turn_options", "carcassonne_turn_actions", "0.1.0"),
+        DeprecatedHook("carcassonne_figure_options", "carcassonne_figure_actions", "0.1.0"),
+        DeprecatedHook(
+            "carcassonne_veto_figure_options",
+            "carcassonne_veto_figure_actions",
+            "0.1.0",
+            (("options", "actions"),),
+        ),
+    )
+}
 
 
 # ---------------------------------------------------------------------------------------------

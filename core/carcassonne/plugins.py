@@ -14,6 +14,8 @@ every implementation's name and parameters when it is registered.
 
 from __future__ import annotations
 
+import inspect
+import warnings
 from collections.abc import Callable, Iterable
 from importlib import metadata
 from typing import TYPE_CHECKING, cast
@@ -99,6 +101,61 @@ def _check_plugin(name: str, plugin: Plugin) -> None:
             raise PluginError(f"plugin {name!r}: {attr} is a hook wrapper, which is not supported")
 
 
+class _RenamedHooks:
+    """Stands in for a plugin that implements hooks by deprecated names (see
+    :func:`_renamed_hooks`): its hook implementations, the deprecated ones under their new
+    names."""
+
+
+def _renamed_hooks(name: str, plugin: Plugin) -> Plugin:
+    """The plugin itself, or, when it implements a hook under a deprecated name
+    (``hookspecs.DEPRECATED_HOOKS``), a stand-in registering that implementation under the new
+    name with its parameters renamed. Each deprecated name gets a ``DeprecationWarning`` naming
+    the new one; implementing both names is a :class:`PluginError`."""
+    old_names = [attr for attr in sorted(dir(plugin)) if attr in hookspecs.DEPRECATED_HOOKS]
+    if not old_names:
+        return plugin
+    stand_in = _RenamedHooks()
+    for attr in sorted(dir(plugin)):
+        if attr.startswith("carcassonne_") and attr not in hookspecs.DEPRECATED_HOOKS:
+            setattr(stand_in, attr, getattr(plugin, attr))
+    marker = f"{hookspecs.PROJECT}_impl"
+    for attr in old_names:
+        entry = hookspecs.DEPRECATED_HOOKS[attr]
+        if hasattr(plugin, entry.new):
+            raise PluginError(
+                f"plugin {name!r} implements both {entry.old} (deprecated) and {entry.new}: "
+                f"keep {entry.new} only"
+            )
+        warnings.warn(
+            f"plugin {name!r}: the hook {entry.old} is deprecated since {entry.since}; "
+            f"implement {entry.new} instead",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        function = getattr(plugin, attr)
+        renamed = _with_parameters(function, entry.new, dict(entry.params))
+        setattr(renamed, marker, getattr(function, marker))
+        setattr(stand_in, entry.new, renamed)
+    return stand_in
+
+
+def _with_parameters(
+    function: Callable[..., object], name: str, renames: dict[str, str]
+) -> Callable[..., object]:
+    """A function called ``name`` that passes its arguments on to ``function``, its parameters
+    those of ``function`` renamed by ``renames``. pluggy reads an implementation's parameter
+    names from its code object, so the function is compiled from its parameter list (as
+    ``collections.namedtuple`` compiles its classes); every name is a checked identifier."""
+    params = [renames.get(p, p) for p in inspect.signature(function).parameters]
+    if not all(p.isidentifier() for p in [name, *params]):
+        raise PluginError(f"{name}: cannot rename the parameters {params!r}")
+    arguments = ", ".join(params)
+    namespace: dict[str, object] = {"_function": function}
+    exec(f"def {name}({arguments}):\n    return _function({arguments})\n", namespace)  # noqa: S102
+    return cast(Callable[..., object], namespace[name])
+
+
 def make_plugin_manager(
     expansions: Iterable[str], extra: Iterable[tuple[str, Plugin]] = ()
 ) -> pluggy.PluginManager:
@@ -119,7 +176,7 @@ def make_plugin_manager(
             raise PluginError(f"two plugins are named {name!r}")
         _check_plugin(name, plugin)
         try:
-            pm.register(plugin, name=name)
+            pm.register(_renamed_hooks(name, plugin), name=name)
         except (pluggy.PluginValidationError, ValueError) as exc:
             raise PluginError(f"plugin {name!r}: {exc}") from exc
     try:
@@ -148,6 +205,26 @@ def _flat(results: Iterable[tuple[str, object]]) -> list[object]:
                 raise PluginError(f"a hook of plugin {_name!r} returned {result!r}, not a list")
             out.extend(result)
     return out
+
+
+def _listed(
+    plugin: str, hook: str, result: object, item: type | None = None
+) -> list[object] | tuple[object, ...]:
+    """A setup hook's answer as a list (``None``: empty), each entry of type ``item`` when one
+    is given; anything else is a :class:`PluginError` naming the plugin and the hook, not a
+    ``TypeError`` or ``AttributeError`` deep inside the engine."""
+    if result is None:
+        return ()
+    if not isinstance(result, list | tuple):
+        raise PluginError(f"plugin {plugin!r}: {hook} returned {result!r}, not a list")
+    if item is not None:
+        for entry in result:
+            if not isinstance(entry, item):
+                raise PluginError(
+                    f"plugin {plugin!r}: {hook} returned {entry!r} in its list "
+                    f"(expected {item.__name__} values)"
+                )
+    return result
 
 
 def _claim(what: str, owners: dict[str, str], key: str, plugin: str) -> None:
@@ -209,7 +286,9 @@ class Hooks:
         owners: dict[str, str] = {}
         out: list[Option] = []
         for name, result in self._each("carcassonne_rule_options"):
-            for option in cast(list[Option], result or []):
+            for option in cast(
+                list[Option], _listed(name, "carcassonne_rule_options", result, Option)
+            ):
                 _claim("option", owners, option.key, name)
                 out.append(option)
         return out
@@ -219,7 +298,9 @@ class Hooks:
         owners: dict[str, str] = {}
         kinds: dict[str, FeatureKind] = {}
         for name, result in self._each("carcassonne_feature_kinds"):
-            for kind in cast(list[FeatureKind], result or []):
+            for kind in cast(
+                list[FeatureKind], _listed(name, "carcassonne_feature_kinds", result, FeatureKind)
+            ):
                 _claim("feature kind", owners, kind.name, name)
                 kinds[kind.name] = kind
         attr_owners = {
@@ -228,7 +309,10 @@ class Hooks:
             for attr in kind.attributes
         }
         for name, result in self._each("carcassonne_kind_extensions"):
-            for ext in cast(list[KindExtension], result or []):
+            for ext in cast(
+                list[KindExtension],
+                _listed(name, "carcassonne_kind_extensions", result, KindExtension),
+            ):
                 extended = kinds.get(ext.kind)
                 if extended is None:
                     raise PluginError(
@@ -244,7 +328,9 @@ class Hooks:
         owners: dict[str, str] = {}
         out: list[FigureKind] = []
         for name, result in self._each("carcassonne_figure_kinds", config):
-            for kind in cast(list[FigureKind], result or []):
+            for kind in cast(
+                list[FigureKind], _listed(name, "carcassonne_figure_kinds", result, FigureKind)
+            ):
                 _claim("figure kind", owners, kind.name, name)
                 out.append(kind)
         return out
@@ -254,7 +340,7 @@ class Hooks:
         return [
             (name, source)
             for name, result in self._each("carcassonne_tile_sets")
-            for source in cast(list["TileSource"], result or [])
+            for source in cast(list["TileSource"], _listed(name, "carcassonne_tile_sets", result))
         ]
 
     def setup(self, setup: Setup) -> None:
@@ -264,7 +350,9 @@ class Hooks:
         owners = {t.verb: "core" for t in CORE_ACTIONS}
         out: list[type[TypedAction]] = []
         for name, result in self._each("carcassonne_action_types"):
-            for action_type in cast(list[type[TypedAction]], result or []):
+            for action_type in cast(
+                list[type[TypedAction]], _listed(name, "carcassonne_action_types", result)
+            ):
                 _claim("action verb", owners, action_type.verb, name)
                 out.append(action_type)
         return out
@@ -282,9 +370,14 @@ class Hooks:
         vetoes: set[tuple[int, int, int]] = set()
         if "carcassonne_veto_placements" not in self._used:
             return vetoes
-        for _name, result in self._each("carcassonne_veto_placements", state, tile, candidates):
+        for name, result in self._each("carcassonne_veto_placements", state, tile, candidates):
             if result:
-                vetoes.update(cast(list[tuple[int, int, int]], result))
+                vetoes.update(
+                    cast(
+                        list[tuple[int, int, int]],
+                        _listed(name, "carcassonne_veto_placements", result),
+                    )
+                )
         return vetoes
 
     def tile_placed(self, state: GameState, x: int, y: int, tile: TileType, rotation: int) -> None:
@@ -302,9 +395,11 @@ class Hooks:
         vetoes: set[Action] = set()
         if "carcassonne_veto_figure_actions" not in self._used:
             return vetoes
-        for _name, result in self._each("carcassonne_veto_figure_actions", state, actions):
+        for name, result in self._each("carcassonne_veto_figure_actions", state, actions):
             if result:
-                vetoes.update(cast(list[Action], result))
+                vetoes.update(
+                    cast(list[Action], _listed(name, "carcassonne_veto_figure_actions", result))
+                )
         return vetoes
 
     def apply_action(self, state: GameState, action: Action) -> list[Event]:
@@ -320,6 +415,10 @@ class Hooks:
         owners = {kind: "core" for kind in state.config.figure_kinds}
         out: dict[str, tuple[int, ...]] = {}
         for name, result in self._each("carcassonne_held_pieces", state):
+            if result is not None and not isinstance(result, dict):
+                raise PluginError(
+                    f"plugin {name!r}: carcassonne_held_pieces returned {result!r}, not a dict"
+                )
             for piece, counts in cast(dict[str, tuple[int, ...]], result or {}).items():
                 _claim("held piece", owners, piece, name)
                 out[piece] = tuple(counts)
@@ -332,7 +431,9 @@ class Hooks:
         owners = {code.code: "core" for code in CORE_CODES}
         out: list[ErrorCode] = []
         for name, result in self._each("carcassonne_error_codes"):
-            for code in cast(list[ErrorCode], result or []):
+            for code in cast(
+                list[ErrorCode], _listed(name, "carcassonne_error_codes", result, ErrorCode)
+            ):
                 _claim("error code", owners, code.code, name)
                 out.append(code)
         return out
@@ -384,6 +485,11 @@ class Hooks:
         result = self._first("carcassonne_decision_actions", state, decision)
         if result is None:
             raise PluginError(f"no plugin answers decisions of kind {decision.kind!r}")
+        if not isinstance(result, list | tuple):
+            raise PluginError(
+                f"carcassonne_decision_actions returned {result!r} for {decision.kind!r}, "
+                "not a list"
+            )
         return cast(list[Action], result)
 
     # -- end of game --------------------------------------------------------------------------

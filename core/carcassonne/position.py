@@ -44,7 +44,7 @@ class PositionError(CarcassonneError):
     ``key`` names the entry of the position file it is about (``tiles``, ``pile``, ...; None
     for the position as a whole) and ``reason`` says what is wrong. Read from a text, the
     error also carries the ``line`` and ``column`` of that key, and its message starts with
-    ``line N: ``.
+    ``line N:``.
     """
 
     def __init__(self, reason: str, key: str | None = None, line: int = 0, column: int = 0) -> None:

@@ -28,6 +28,7 @@ from carcassonne.errors import (
     ConfigError,
     IllegalActionError,
     NothingToUndoError,
+    PluginError,
 )
 from carcassonne.files import FileError, read_text, write_atomic
 from carcassonne.limits import (
@@ -57,6 +58,33 @@ from carcassonne.serialize import (
 from carcassonne.state import GameState
 
 PROTOCOL_VERSION = 1
+
+#: Every ``type`` a failed answer may carry, with when (docs/protocol.md lists exactly these).
+ERROR_TYPES: dict[str, str] = {
+    "bad-json": "the line is not JSON",
+    "bad-request": (
+        "not an object, a missing field, a field of the wrong type, a field the op does not "
+        "read, an unknown state key (`field` names the field)"
+    ),
+    "unknown-op": "`op` names no operation",
+    "no-game": "a game operation before `new` / `load_record` / `load_position`",
+    "bad-config": "unknown expansion or option, a bad option value, a bad player count",
+    "bad-action": "the action text or object cannot be read",
+    "illegal-action": "the action is not legal now: `code`, `reason` and `details` say why",
+    "nothing-to-undo": "`undo` past the game's origin",
+    "bad-record": "a record that cannot be read or replayed (the message names the line)",
+    "bad-position": "a position that cannot be read or set up (the message names the line)",
+    "io": (
+        "a file cannot be read or written: a `path` of `load_record`, `load_position`, "
+        "`save_record` or `save_position` (the message names it)"
+    ),
+    "plugin": (
+        "an expansion breaks the plugin contract or cannot be loaded (a hook answering the "
+        "wrong type, a broken tile file): a bug to report to the expansion"
+    ),
+    "error": "any other deliberate error of the engine (`CarcassonneError`); the message says what",
+    "internal": "a bug in the engine or in an expansion; the game is left as it was",
+}
 
 
 class RequestError(CarcassonneError):
@@ -557,18 +585,25 @@ def _save(text: str, request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _error_type(exc: CarcassonneError) -> str:
-    """``RecordError`` -> ``bad-record``, ``PositionError`` -> ``bad-position``, ..."""
-    name = type(exc).__name__
-    if name.endswith("Error"):
-        name = name[: -len("Error")]
-    kebab = "".join("-" + c.lower() if c.isupper() else c for c in name).lstrip("-")
-    special = {
-        "record": "bad-record",
-        "position": "bad-position",
-        "notation": "bad-action",
-        "carcassonne": "error",
-    }
-    return special.get(kebab, kebab or "error")
+    """The protocol's error type of a deliberate error (``ERROR_TYPES``). The modules of the
+    formats are imported when an error needs them, as the operations that load them do."""
+    from carcassonne.local_plugins import PluginLoadError
+    from carcassonne.notation import NotationError
+    from carcassonne.position import PositionError
+    from carcassonne.record import RecordError
+    from carcassonne.tileset.errors import TileSetError
+
+    types: tuple[tuple[type[CarcassonneError] | tuple[type[CarcassonneError], ...], str], ...] = (
+        (RecordError, "bad-record"),
+        (PositionError, "bad-position"),
+        ((NotationError, ActionFormatError), "bad-action"),
+        (FileError, "io"),
+        ((PluginError, PluginLoadError, TileSetError), "plugin"),
+    )
+    for classes, type_ in types:
+        if isinstance(exc, classes):
+            return type_
+    return "error"
 
 
 def _error(rid: Any, type_: str, message: str, **extra: Any) -> dict[str, Any]:

@@ -107,9 +107,9 @@ def test_an_unmarked_hook_function_is_an_error():
 
 
 def test_a_misspelled_hook_is_an_error():
-    plugin = SimpleNamespace(carcassonne_figure_options=hookimpl(lambda: []))
-    with pytest.raises(PluginError, match="carcassonne_figure_options"):
-        config_with(("old-name", plugin))
+    plugin = SimpleNamespace(carcassonne_figure_actionz=hookimpl(lambda: []))
+    with pytest.raises(PluginError, match="unknown hook 'carcassonne_figure_actionz'"):
+        config_with(("misspelled", plugin))
 
 
 def test_a_hook_wrapper_is_refused():
@@ -151,3 +151,23 @@ def test_tile_tools_see_the_kinds_games_see():
     config = GameConfig(players=2, expansions=names)
     assert catalog.installed_kinds() == dict(config.kinds)
     assert kinds_of(all_installed_manager()) == dict(config.kinds)
+
+
+def test_a_setup_hook_answering_the_wrong_type_is_a_plugin_error():
+    not_a_list = SimpleNamespace(carcassonne_rule_options=hookimpl(lambda: 5))
+    with pytest.raises(PluginError) as err:
+        config_with(("not-a-list", not_a_list))
+    assert str(err.value) == "plugin 'not-a-list': carcassonne_rule_options returned 5, not a list"
+    wrong_items = SimpleNamespace(carcassonne_figure_kinds=hookimpl(lambda config: ["abbot"]))
+    with pytest.raises(PluginError) as err:
+        config_with(("wrong-items", wrong_items))
+    assert str(err.value) == (
+        "plugin 'wrong-items': carcassonne_figure_kinds returned 'abbot' in its list "
+        "(expected FigureKind values)"
+    )
+
+
+def test_a_parameter_the_hook_does_not_have_is_a_plugin_error():
+    plugin = SimpleNamespace(carcassonne_turn_actions=hookimpl(lambda stat: []))
+    with pytest.raises(PluginError, match="'stat'"):
+        config_with(("misnamed", plugin))

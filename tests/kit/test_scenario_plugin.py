@@ -5,6 +5,7 @@ scenario files."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import tomllib
@@ -102,3 +103,13 @@ def test_the_projects_run_collects_the_scenario_files():
     assert any(line.startswith("tests/scenarios/b-01-two-tile-city") for line in collected)
     ic = [line for line in collected if line.startswith("expansions/inns_cathedrals/")]
     assert len(ic) >= 10, ic
+
+
+def test_the_documented_failure_report_is_the_real_one(child_run: str):
+    """docs/scenarios.md shows the report of this very file (b01, expecting 5 points)."""
+    doc = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    shown = doc.split("## Failure reports", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    out = child_run.split("_ scenario b01 _")[1].split("_ scenario ")[0]
+    # the child ran in a temporary folder: its path in place of the documented one
+    out = re.sub(r"\(\S*/b01\.scenario\.toml\)", "(tests/scenarios/b01.scenario.toml)", out)
+    assert shown in out

@@ -232,3 +232,34 @@ def test_box_counts_off_lets_a_position_hold_more_copies() -> None:
 def test_a_one_player_position() -> None:
     state = load_position(BASE.replace('["red", "blue"]', '["solo"]'), text=True)
     assert state.config.players == 1 and state.supply == [{"meeple": 7}]
+
+
+def _doc_error_rows() -> list[tuple[list[str], str]]:
+    text = (DOCS / "positions.md").read_text(encoding="utf-8")
+    table = text.split("<!-- position-errors -->", 1)[1].split("<!-- /position-errors -->")[0]
+    rows = []
+    for line in table.strip().splitlines()[2:]:
+        changes, message = line.strip("|").rsplit("|", 1)
+        rows.append((re.findall(r"`([^`]+)`", changes), message.strip().strip("`")))
+    return rows
+
+
+def _with_lines(text: str, lines: list[str]) -> str:
+    """The position ``text`` with each ``key = value`` line replacing its key's (or added)."""
+    for line in lines:
+        key = line.split(" = ", 1)[0]
+        pattern = re.compile(rf"^{re.escape(key)} = .*$", re.M)
+        text = pattern.sub(lambda _m, line=line: line, text) if pattern.search(text) else (
+            text + line + "\n"
+        )
+    return text
+
+
+def test_the_documented_errors_are_exact() -> None:
+    rows = _doc_error_rows()
+    assert len(rows) == 8
+    for lines, message in rows:
+        with pytest.raises(PositionError) as err:
+            load_position(_with_lines(_doc_position(), lines), text=True)
+        assert str(err.value) == message, lines
+        assert err.value.line == int(message.split(":")[0].split()[1])

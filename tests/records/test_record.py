@@ -270,3 +270,25 @@ def test_a_game_with_its_own_seed_records_and_replays():
     assert "seed = 1234" in text
     again = load_record(text, text=True)
     assert again.key() == state.key()
+
+
+def _doc_error_rows() -> list[tuple[dict[int, str], str]]:
+    text = (DOCS / "records.md").read_text(encoding="utf-8")
+    table = text.split("<!-- record-errors -->", 1)[1].split("<!-- /record-errors -->")[0]
+    rows = []
+    for line in table.strip().splitlines()[2:]:
+        _problem, changes, message = line.strip("|").rsplit("|", 2)
+        edits = dict(change.split(": ", 1) for change in re.findall(r"`([^`]+)`", changes))
+        rows.append(({int(n): text for n, text in edits.items()}, message.strip().strip("`")))
+    return rows
+
+
+def test_the_documented_errors_are_exact() -> None:
+    rows = _doc_error_rows()
+    assert len(rows) == 7
+    lines = _doc_block("records.md", "record").split("\n")
+    for edits, message in rows:
+        changed = [edits.get(number, line) for number, line in enumerate(lines, 1)]
+        with pytest.raises(RecordError) as err:
+            load_record("\n".join(changed), text=True)
+        assert str(err.value) == message, edits

@@ -1,8 +1,9 @@
-"""The shipped tile files match tiles.md: ids, counts, shields, gardens, editions, geometry."""
+"""The shipped tile files match the rules research: ids, counts, shields, gardens, editions, and
+the geometry of tests/data/tile_geometry.json."""
 
 from __future__ import annotations
 
-import re
+import json
 from collections import Counter
 from pathlib import Path
 
@@ -184,44 +185,35 @@ def _data(tileset):
     ] + [tileset.name, tileset.description, tileset.inert_kinds, tileset.note]  # fmt: skip
 
 
-# -- cross-check against the rules reference, when it is available ----------------------------
+# -- cross-check against the reference geometry (tests/data/tile_geometry.json) ------------------
 
-TILES_MD = Path("/work/shared/rules/tiles.md")
+REFERENCE = Path(__file__).resolve().parents[1] / "data" / "tile_geometry.json"
 
 
 def _reference():
-    text = TILES_MD.read_text(encoding="utf-8")
-    out = {}
-    for block in re.split(r"\n#### ", text)[1:]:
-        tid = re.match(r"`([^`]+)`", block).group(1)
-        info = {"cities": [], "roads": [], "fields": [], "edges": None}
-        for line in block.split("\n"):
-            line = line.strip()
-            if m := re.match(r"- edges N/E/S/W = (.*)", line):
-                info["edges"] = tuple(e.strip() for e in m.group(1).split("/"))
-            elif m := re.match(r"- city (c\d): sides \{([^}]*)\}(?:, shields=(\d))?", line):
-                info["cities"].append((m.group(1), frozenset(m.group(2).split()), m.group(3)))
-            elif m := re.match(r"- road r\d: sides \{([^}]*)\}", line):
-                info["roads"].append(frozenset(m.group(1).split()))
-            elif m := re.match(
-                r"- field f\d: halves \{([^}]*)\} -> touches cities \{([^}]*)\}; "
-                r"field corners \{([^}]*)\}",
-                line,
-            ):
-                corners = frozenset(c for c in m.group(3).split() if c != "-")
-                touches = frozenset(c for c in m.group(2).split() if c != "-")
-                info["fields"].append((frozenset(m.group(1).split()), touches, corners))
-        out[tid] = info
-    return out
+    """Per tile id: edges, cities ``(name, sides, shields)``, roads (sides), fields ``(half-edges
+    and pockets, cities touched, corners)``."""
+    tiles = json.loads(REFERENCE.read_text(encoding="utf-8"))["tiles"]
+    return {
+        tid: {
+            "edges": tuple(info["edges"]),
+            "cities": [(c["name"], frozenset(c["sides"]), c["shields"]) for c in info["cities"]],
+            "roads": [frozenset(sides) for sides in info["roads"]],
+            "fields": [
+                (frozenset(f["halves"]), frozenset(f["cities"]), frozenset(f["corners"]))
+                for f in info["fields"]
+            ],
+        }
+        for tid, info in tiles.items()
+    }
 
 
-@pytest.mark.skipif(not TILES_MD.exists(), reason="rules reference not available")
-def test_geometry_matches_tiles_md(all_kinds):
+def test_geometry_matches_the_reference(all_kinds):
     ref = _reference()
     seen = 0
     for path in FILES:
         for tile in load_tileset(path, all_kinds, edition=None).tiles:
-            if tile.id not in ref or ref[tile.id]["edges"] is None:
+            if tile.id not in ref:
                 continue
             info = ref[tile.id]
             seen += 1
@@ -231,7 +223,7 @@ def test_geometry_matches_tiles_md(all_kinds):
             for name, sides, sh in info["cities"]:
                 idx = view.by_location[min(sides, key=SIDES.index)]
                 assert {SIDES[s] for s in view.features[idx].sides} == sides, tile.id
-                assert view.features[idx].attrs.get("shields", 0) == int(sh or 0)
+                assert view.features[idx].attrs.get("shields", 0) == sh
                 cities[name] = idx
             roads = {
                 frozenset(SIDES[s] for s in f.sides) for f in view.features if f.kind == "road"

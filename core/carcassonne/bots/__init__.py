@@ -4,11 +4,9 @@ A bot answers whatever decision is pending (``bot.choose(state)`` returns a lega
 caller applies it), so one bot object can play any seat. Every bot is seeded: a game between
 bots is reproducible from the game's seed and the bots' seeds.
 
-| name | what it does |
-|---|---|
-| ``random`` | a legal action uniformly at random |
-| ``greedy`` | the action that scores the most points right now |
-| ``mcts`` | a search: UCT over determinisations of the hidden draw pile (``bots.mcts``) |
+* ``random``: a legal action uniformly at random;
+* ``greedy``: the action that scores the most points right now;
+* ``mcts``: a search, UCT over determinisations of the hidden draw pile (``bots.mcts``).
 
 Front ends (the command line, the server) make bots by name with :func:`make_bot` or from a
 spec string with :func:`bot_from_spec` — ``NAME[:KEY=VALUE...]``, for example
