@@ -18,6 +18,7 @@ from types import MappingProxyType, ModuleType
 
 from carcassonne.actions import TypedAction
 from carcassonne.errors import ConfigError
+from carcassonne.features import Segments, segments_of
 from carcassonne.limits import name_problem
 from carcassonne.plugins import Hooks, Plugin, make_plugin_manager
 from carcassonne.tileset.loader import load_tileset
@@ -25,7 +26,45 @@ from carcassonne.tileset.model import FIELD_EDGE, FeatureKind, TileType
 from carcassonne.values import ExtValue, FigureKind, OptionValue, Setup
 
 #: pattern -> rotations tables, keyed by a tile's edges and the wildcard edge types (pure data).
-_FIT_MEMO: dict[tuple[object, ...], dict[int, tuple[int, ...]]] = {}
+_FIT_MEMO: dict[tuple[object, ...], FitTable] = {}
+
+
+class FitTable(dict[int, tuple[int, ...]]):
+    """``pattern -> rotations`` of one tile whose edges match a frontier pattern, filled on first
+    use: ``table[pattern]`` never misses (``__missing__`` computes and stores the answer), so
+    the hot loops index it directly, in C, without a ``get`` and a fallback call.
+
+    A pattern packs, per side (N, E, S, W: 4 bits each, N lowest), the code of the edge the
+    neighbour on that side shows, or 0 where there is no neighbour (``GameConfig.edge_codes``).
+    Rotations come out ascending.
+    """
+
+    __slots__ = ("codes", "wild")
+
+    def __init__(
+        self, codes: tuple[tuple[int, tuple[int, int, int, int]], ...], wild: frozenset[int]
+    ) -> None:
+        super().__init__()
+        #: ``(rotation, edge codes N E S W)`` per rotation, ascending.
+        self.codes = codes
+        #: Codes of wildcard edges (they match anything).
+        self.wild = wild
+
+    def __missing__(self, pattern: int) -> tuple[int, ...]:
+        wild = self.wild
+        rots = []
+        for rotation, codes in self.codes:
+            for side in range(4):
+                need = (pattern >> (4 * side)) & 15
+                have = codes[side]
+                if need == 0 or need == have or need in wild or have in wild:
+                    continue
+                break
+            else:
+                rots.append(rotation)
+        found = self[pattern] = tuple(rots)
+        return found
+
 
 #: One player: solo puzzles and tests (the rules need two; a front end may ask for more).
 MIN_PLAYERS = 1
@@ -34,9 +73,6 @@ COLOURS = ("red", "blue", "yellow", "green", "black", "pink")
 
 #: A tile set file a plugin ships: a path or an ``importlib.resources`` traversable.
 TileSource = Path | Traversable | str
-
-#: Per segment of a rotated tile: (kind, open edges, surround?, border offsets, attributes).
-SegmentData = tuple[tuple[str, int, bool, tuple[int, ...], dict[str, int] | None], ...]
 
 #: How a configuration is named for pickling: (players, expansions, options, seed, names,
 #: plugins), each plugin as ``(name, object)`` with modules named by their import path.
@@ -191,9 +227,9 @@ class GameConfig:
         self.stacks = {k: tuple(v) for k, v in sorted(setup.stacks.items())}
         self.bottom = frozenset(setup.bottom)
         self.initial_ext: Mapping[str, ExtValue] = MappingProxyType(dict(setup.ext))
-        self._fits: dict[str, dict[int, tuple[int, ...]]] = {}
+        self._fits: dict[str, FitTable] = {}
         self._tile_codes: dict[str, tuple[tuple[int, int, int, int], ...]] = {}
-        self._segments: dict[tuple[str, int], SegmentData] = {}
+        self._segments: dict[tuple[str, int], Segments] = {}
         self._spec: ConfigSpec = (
             self.players,
             self.expansions,
@@ -249,8 +285,8 @@ class GameConfig:
             return self.aliases[name]
         raise ConfigError(f"unknown tile {name!r}")
 
-    def fit_table(self, tile: TileType) -> dict[int, tuple[int, ...]]:
-        """The memo ``pattern -> rotations`` of a tile; :meth:`fits` fills it on a miss.
+    def fit_table(self, tile: TileType) -> FitTable:
+        """The table ``pattern -> rotations`` of a tile (see :class:`FitTable`).
 
         Shared by every configuration with the same edge codes: whether a tile fits a
         neighbourhood depends only on its edges, so bots that build a configuration per game
@@ -259,31 +295,20 @@ class GameConfig:
         table = self._fits.get(tile.id)
         if table is None:
             key = (tuple(rot.edges for rot in tile.rotations), self._codes_key)
-            table = self._fits[tile.id] = _FIT_MEMO.setdefault(key, {})
+            table = _FIT_MEMO.get(key)
+            if table is None:
+                codes = tuple(
+                    (rot.rotation, codes)
+                    for rot, codes in zip(tile.rotations, self.edge_codes_of(tile), strict=True)
+                )
+                table = _FIT_MEMO[key] = FitTable(codes, self._wild_codes)
+            self._fits[tile.id] = table
         return table
 
     def fits(self, tile: TileType, pattern: int) -> tuple[int, ...]:
-        """Rotations of ``tile`` whose edges match a frontier ``pattern``.
-
-        A pattern packs, per side (N, E, S, W: 4 bits each, N lowest), the code of the edge the
-        neighbour on that side shows, or 0 where there is no neighbour (see ``edge_codes``).
-        """
-        table = self.fit_table(tile)
-        found = table.get(pattern)
-        if found is None:
-            wild = self._wild_codes
-            rots = []
-            for rot, codes in zip(tile.rotations, self.edge_codes_of(tile), strict=True):
-                for side in range(4):
-                    need = (pattern >> (4 * side)) & 15
-                    have = codes[side]
-                    if need == 0 or need == have or need in wild or have in wild:
-                        continue
-                    break
-                else:
-                    rots.append(rot.rotation)
-            found = table[pattern] = tuple(rots)
-        return found
+        """Rotations of ``tile`` whose edges match a frontier ``pattern`` (see
+        :class:`FitTable`), ascending."""
+        return self.fit_table(tile)[pattern]
 
     def edge_codes_of(self, tile: TileType) -> tuple[tuple[int, int, int, int], ...]:
         """Per rotation, the edge codes of the four sides (for frontier patterns)."""
@@ -297,10 +322,11 @@ class GameConfig:
             self._tile_codes[tile.id] = codes
         return codes
 
-    def segment_data(self, tile: TileType, rotation: int) -> SegmentData:
-        """Per segment of a rotated tile: (kind, open edges, surround?, border offsets, attrs).
+    def segment_data(self, tile: TileType, rotation: int) -> Segments:
+        """What placing a rotated tile adds: its segments, column by column, and the edge codes
+        it shows its empty neighbours (:class:`~carcassonne.features.Segments`).
 
-        Precomputed once per configuration so that placing a tile looks nothing up.
+        Precomputed once per configuration so that placing a tile looks nothing else up.
         """
         key = (tile.id, rotation)
         data = self._segments.get(key)
@@ -318,7 +344,8 @@ class GameConfig:
                         dict(f.attrs) if f.attrs else None,
                     )
                 )
-            data = self._segments[key] = tuple(out)
+            codes = self.edge_codes_of(tile)[rotation // 90]
+            data = self._segments[key] = segments_of(out, codes)
         return data
 
     def shuffled_pile(self, seed: int | None = None) -> list[str]:

@@ -2,47 +2,69 @@
 
 Every action returns its events (and the state keeps them as ``last_events``). Front ends animate
 them, records and tests compare them. Each event turns into a plain dict with ``to_dict()``.
+
+Events are immutable and cheap: the engine makes several per turn, and search makes millions. Each
+event type is, like an action type, a named tuple of fields (``_TileDrawnFields``) with the
+:class:`Event` mixin first among its bases: building one is a single tuple allocation (a frozen
+dataclass sets each field through ``object.__setattr__``, about three times the cost), fields
+read by name, and equality and hashing are type-aware (a ``TileDrawn`` never equals a
+``TileReturned`` with the same fields, nor a plain tuple).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
+    """Base of every event type: its ``type`` name, type-aware equality, ``to_dict()``."""
+
+    __slots__ = ()
     type: ClassVar[str] = "event"
 
+    if TYPE_CHECKING:
+        # Provided by the NamedTuple of fields every event type also derives from (as for
+        # actions, a definition here would shadow the tuple's at run time).
+        def _asdict(self) -> dict[str, Any]: ...
+
+    # ``self`` is a tuple at run time, which mypy cannot know of a mixin (hence the ignores).
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[operator]
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash((self.type, tuple.__hash__(self)))  # type: ignore[arg-type]
+
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = self._asdict()
         for key, value in data.items():
             if isinstance(value, tuple):
                 data[key] = list(value)
         return {"type": self.type, **data}
 
 
-@dataclass(frozen=True, slots=True)
-class TileDrawn(Event):
+class _TileDrawnFields(NamedTuple):
+    player: int
+    tile: str
+
+
+class TileDrawn(Event, _TileDrawnFields):
     """A player drew a tile (the tile id is public once drawn)."""
 
+    __slots__ = ()
     type: ClassVar[str] = "tile-drawn"
-    player: int
-    tile: str
 
 
-@dataclass(frozen=True, slots=True)
-class TileReturned(Event):
+class TileReturned(Event, _TileDrawnFields):
     """A drawn tile fitted nowhere and went back to the box (the same player draws again)."""
 
+    __slots__ = ()
     type: ClassVar[str] = "tile-returned"
-    player: int
-    tile: str
 
 
-@dataclass(frozen=True, slots=True)
-class TilePlaced(Event):
-    type: ClassVar[str] = "tile-placed"
+class _TilePlacedFields(NamedTuple):
     player: int
     tile: str
     x: int
@@ -50,9 +72,12 @@ class TilePlaced(Event):
     rotation: int
 
 
-@dataclass(frozen=True, slots=True)
-class FigurePlaced(Event):
-    type: ClassVar[str] = "figure-placed"
+class TilePlaced(Event, _TilePlacedFields):
+    __slots__ = ()
+    type: ClassVar[str] = "tile-placed"
+
+
+class _FigureFields(NamedTuple):
     player: int
     figure: str
     x: int
@@ -60,31 +85,30 @@ class FigurePlaced(Event):
     location: str
 
 
-@dataclass(frozen=True, slots=True)
-class FigureReturned(Event):
+class FigurePlaced(Event, _FigureFields):
+    __slots__ = ()
+    type: ClassVar[str] = "figure-placed"
+
+
+class FigureReturned(Event, _FigureFields):
     """A figure went back to its owner's supply."""
 
+    __slots__ = ()
     type: ClassVar[str] = "figure-returned"
-    player: int
-    figure: str
-    x: int
-    y: int
-    location: str
 
 
-@dataclass(frozen=True, slots=True)
-class FeatureCompleted(Event):
-    type: ClassVar[str] = "feature-completed"
+class _FeatureCompletedFields(NamedTuple):
     kind: str
     feature: int
     tiles: int
 
 
-@dataclass(frozen=True, slots=True)
-class PointsScored(Event):
-    """``player`` scored ``points`` for a feature (``feature`` is its id, -1 for none)."""
+class FeatureCompleted(Event, _FeatureCompletedFields):
+    __slots__ = ()
+    type: ClassVar[str] = "feature-completed"
 
-    type: ClassVar[str] = "points"
+
+class _PointsScoredFields(NamedTuple):
     player: int
     points: int
     kind: str
@@ -93,36 +117,55 @@ class PointsScored(Event):
     final: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class DecisionPending(Event):
-    """A decision now waits on ``player`` (used for decisions of non-active players)."""
+class PointsScored(Event, _PointsScoredFields):
+    """``player`` scored ``points`` for a feature (``feature`` is its id, -1 for none)."""
 
-    type: ClassVar[str] = "decision"
+    __slots__ = ()
+    type: ClassVar[str] = "points"
+
+
+class _DecisionPendingFields(NamedTuple):
     player: int
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
-class TurnStarted(Event):
-    type: ClassVar[str] = "turn"
+class DecisionPending(Event, _DecisionPendingFields):
+    """A decision now waits on ``player`` (used for decisions of non-active players)."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "decision"
+
+
+class _TurnStartedFields(NamedTuple):
     player: int
     turn: int
 
 
-@dataclass(frozen=True, slots=True)
-class GameOver(Event):
-    """Final scores and ranking (1 = best; tied players share a rank)."""
+class TurnStarted(Event, _TurnStartedFields):
+    __slots__ = ()
+    type: ClassVar[str] = "turn"
 
-    type: ClassVar[str] = "game-over"
+
+class _GameOverFields(NamedTuple):
     scores: tuple[int, ...]
     ranking: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Note(Event):
-    """A plugin-specific happening that has no event type of its own."""
+class GameOver(Event, _GameOverFields):
+    """Final scores and ranking (1 = best; tied players share a rank)."""
 
-    type: ClassVar[str] = "note"
+    __slots__ = ()
+    type: ClassVar[str] = "game-over"
+
+
+class _NoteFields(NamedTuple):
     source: str
     message: str
     player: int = -1
+
+
+class Note(Event, _NoteFields):
+    """A plugin-specific happening that has no event type of its own."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "note"

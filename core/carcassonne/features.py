@@ -13,17 +13,65 @@ Each aggregate list holds immutable values, so :meth:`copy` is a handful of list
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
-from carcassonne.geometry import RING_OFFSETS, SIDE_OFFSETS, facing_half
+from carcassonne.geometry import RING_OFFSETS, facing_half
 from carcassonne.values import Figure, Placed, Pos
-
-if TYPE_CHECKING:
-    from carcassonne.config import SegmentData
 
 _EMPTY: frozenset[int] = frozenset()
 _FACING = tuple(facing_half(h) for h in range(8))
-_SELF_AND_RING = ((0, 0),) + RING_OFFSETS
+
+
+class Segments(NamedTuple):
+    """The segments of one rotated tile, column by column, as :meth:`FeatureGraph.place` adds
+    them: built once per configuration, tile and rotation (``GameConfig.segment_data``), so that
+    placing a tile extends each aggregate list once instead of appending segment by segment.
+    Indices are the segments' (``RotatedFeature.index``)."""
+
+    #: Feature kind per segment.
+    kinds: tuple[str, ...]
+    #: Open edges per segment (0 for kinds that do not complete by edges).
+    opens: tuple[int, ...]
+    #: Per segment: whether its feature's squares are tracked (it completes by edges or by
+    #: being surrounded).
+    tracked: tuple[bool, ...]
+    #: Segments with open edges (checked for completion after joining).
+    open_nodes: tuple[int, ...]
+    #: Segments that complete by being surrounded (monasteries, gardens).
+    surround: tuple[int, ...]
+    #: ``(segment, bordering segments)`` for segments that border others (fields).
+    borders: tuple[tuple[int, tuple[int, ...]], ...]
+    #: Attributes per segment (shields, a plugin's inn), or None; never mutated (merges copy).
+    attrs: tuple[dict[str, int] | None, ...]
+    #: ``()`` per segment: no figures yet.
+    no_figs: tuple[tuple[()], ...]
+    #: ``frozenset()`` per segment: no borders yet.
+    no_borders: tuple[frozenset[int], ...]
+    #: Per side (N, E, S, W): the tile's edge code on that side, shifted to where the empty
+    #: square beyond that side keeps it in its frontier pattern (its side facing the tile).
+    shown: tuple[int, int, int, int]
+
+
+def segments_of(
+    rows: list[tuple[str, int, bool, tuple[int, ...], dict[str, int] | None]],
+    codes: tuple[int, int, int, int],
+) -> Segments:
+    """Columns from one row per segment: (kind, open edges, surround?, borders, attrs), and
+    the tile's edge ``codes`` (N, E, S, W)."""
+    n = len(rows)
+    shown = tuple(codes[side] << (4 * ((side + 2) & 3)) for side in range(4))
+    return Segments(
+        kinds=tuple(kind for kind, _, _, _, _ in rows),
+        opens=tuple(opened for _, opened, _, _, _ in rows),
+        tracked=tuple(bool(opened) or is_surround for _, opened, is_surround, _, _ in rows),
+        open_nodes=tuple(i for i, row in enumerate(rows) if row[1]),
+        surround=tuple(i for i, row in enumerate(rows) if not row[1] and row[2]),
+        borders=tuple((i, row[3]) for i, row in enumerate(rows) if row[3]),
+        attrs=tuple(row[4] for row in rows),
+        no_figs=((),) * n,
+        no_borders=(_EMPTY,) * n,
+        shown=(shown[0], shown[1], shown[2], shown[3]),
+    )
 
 
 class FeatureGraph:
@@ -109,13 +157,15 @@ class FeatureGraph:
         self.figs[root] = self.figs[root] + (figure,)
 
     def union(self, a: int, b: int) -> int:
-        find = self.find
-        ra, rb = find(a), find(b)
+        parent = self.parent
+        # most nodes joined are roots already (a tile's new segments): skip the call to find
+        ra = a if parent[a] == a else self.find(a)
+        rb = b if parent[b] == b else self.find(b)
         if ra == rb:
             return ra
         if rb < ra:
             ra, rb = rb, ra
-        self.parent[rb] = ra
+        parent[rb] = ra
         self.open[ra] += self.open[rb]
         tiles_a, tiles_b = self.tiles[ra], self.tiles[rb]
         if tiles_a is not None and tiles_b is not None:
@@ -137,11 +187,13 @@ class FeatureGraph:
         self,
         placed: Placed,
         pos: Pos,
-        segments: SegmentData,
+        segments: Segments,
         board: dict[Pos, Placed],
         wild: frozenset[str],
+        neighbours: tuple[Placed | None, Placed | None, Placed | None, Placed | None],
     ) -> tuple[int, ...]:
-        """Add the segments of a tile just put on ``board`` and join them to the neighbours'.
+        """Add the segments of a tile just put on ``board`` and join them to the neighbours'
+        (``neighbours``: the tiles on its N, E, S and W sides, looked up once by the caller).
 
         Returns the nodes that this completed (edge features at zero open edges, surrounded
         monasteries and gardens), without duplicates.
@@ -154,37 +206,31 @@ class FeatureGraph:
         base = placed.order
         if base != len(parent):
             raise AssertionError("a tile's order must be the next node id")
+        count = len(segments.kinds)
+        parent.extend(range(base, base + count))
+        self.kind.extend(segments.kinds)
+        self.pos.extend((pos,) * count)
+        nopen.extend(segments.opens)
+        # tiles are tracked for features that complete; fields and rivers never do, and their
+        # (large) tile sets are derived on demand by squares()
         tiles = frozenset((pos,))
-        surround = []
-        touched = []
-        node = base
-        kinds, positions = self.kind, self.pos
-        for kind, opened, is_surround, borders, attrs in segments:
-            parent.append(node)
-            kinds.append(kind)
-            positions.append(pos)
-            nopen.append(opened)
-            # tiles are tracked for features that complete; fields and rivers never do, and
-            # their (large) tile sets are derived on demand by squares()
-            ntiles.append(tiles if opened or is_surround else None)
-            self.figs.append(())
-            self.borders.append(frozenset(base + b for b in borders) if borders else _EMPTY)
-            self.attrs.append(attrs)
-            if opened:
-                touched.append(node)
-            elif is_surround:
-                surround.append(node)
-            node += 1
-        if surround:
-            self.surround[pos] = tuple(surround)
+        ntiles.extend([tiles if tracked else None for tracked in segments.tracked])
+        self.figs.extend(segments.no_figs)
+        nborders = self.borders
+        nborders.extend(segments.no_borders)
+        for index, others in segments.borders:
+            nborders[base + index] = frozenset([base + b for b in others])
+        self.attrs.extend(segments.attrs)
+        touched = [base + i for i in segments.open_nodes]
+        if segments.surround:
+            self.surround[pos] = tuple([base + i for i in segments.surround])
         rot = placed.rot
         side_feature = rot.side_feature
         half_feature = rot.half_feature
         edges = rot.edges
         x, y = pos
         for side in range(4):
-            dx, dy = SIDE_OFFSETS[side]
-            other = board.get((x + dx, y + dy))
+            other = neighbours[side]
             if other is None:
                 continue
             oside = (side + 2) & 3
@@ -193,7 +239,7 @@ class FeatureGraph:
             my_edge = edges[side]
             their_edge = other.rot.edges[oside]
             other_base = other.order
-            if my_edge in wild or their_edge in wild:
+            if wild and (my_edge in wild or their_edge in wild):
                 # a wildcard edge (the abbey) closes whatever touches it and joins nothing
                 if mine >= 0 and my_edge not in wild:
                     nopen[find(base + mine)] -= 1
@@ -221,13 +267,11 @@ class FeatureGraph:
             root = find(node)
             if nopen[root] == 0 and ntiles[root] is not None:
                 completed.append(root)
-        around = self.surround
-        if around:
-            for dx, dy in _SELF_AND_RING:
-                q = (x + dx, y + dy)
-                nodes = around.get(q)
-                if nodes and surrounded(board, q[0], q[1]):
-                    completed.extend(nodes)
+        # monasteries and gardens on this square or around it (a few on the whole board: their
+        # squares are scanned rather than the nine around this one)
+        for (sx, sy), nodes in self.surround.items():
+            if -1 <= sx - x <= 1 and -1 <= sy - y <= 1 and surrounded(board, sx, sy):
+                completed.extend(nodes)
         return tuple(dict.fromkeys(completed)) if completed else ()
 
 

@@ -18,7 +18,7 @@ import inspect
 import warnings
 from collections.abc import Callable, Iterable
 from importlib import metadata
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pluggy
 
@@ -197,16 +197,6 @@ def all_installed_manager(extra: Iterable[tuple[str, Plugin]] = ()) -> pluggy.Pl
 _Impl = tuple[str, Callable[..., object], tuple[int, ...] | None]
 
 
-def _flat(results: Iterable[tuple[str, object]]) -> list[object]:
-    out: list[object] = []
-    for _name, result in results:
-        if result:
-            if not isinstance(result, list | tuple):
-                raise PluginError(f"a hook of plugin {_name!r} returned {result!r}, not a list")
-            out.extend(result)
-    return out
-
-
 def _listed(
     plugin: str, hook: str, result: object, item: type | None = None
 ) -> list[object] | tuple[object, ...]:
@@ -259,6 +249,10 @@ class Hooks:
             )
         #: Hooks somebody implements: the others are skipped without a call on the hot path.
         self._used = frozenset(name for name, impls in self._impls.items() if impls)
+        #: Whether any plugin vetoes tile placements (else a draw can be lazy, see ``_draw``).
+        self.vetoes_placements = "carcassonne_veto_placements" in self._used
+        #: Whether any plugin offers turn actions (an alternative to drawing).
+        self.offers_turn_actions = "carcassonne_turn_actions" in self._used
 
     def _each(self, hook: str, *args: object) -> list[tuple[str, object]]:
         """Every implementation's answer, in registration order; ``args`` in the hook's order."""
@@ -268,6 +262,19 @@ class Hooks:
                 out.append((name, function(*args)))
             else:
                 out.append((name, function(*[args[i] for i in picks])))
+        return out
+
+    def _gather(self, hook: str, *args: object) -> list[Any]:
+        """Every implementation's list, concatenated in registration order (the per-turn hooks
+        go through here: no list of answers is built first, and the callers' return types
+        need no ``cast`` call). Plugins' answers are not typed: ``Any``."""
+        out: list[Any] = []
+        for name, function, picks in self._impls.get(hook, ()):
+            result = function(*args) if picks is None else function(*[args[i] for i in picks])
+            if result:
+                if not isinstance(result, list | tuple):
+                    raise PluginError(f"a hook of plugin {name!r} returned {result!r}, not a list")
+                out.extend(result)
         return out
 
     def _first(self, hook: str, *args: object) -> object:
@@ -362,7 +369,7 @@ class Hooks:
     def turn_actions(self, state: GameState) -> list[Action]:
         if "carcassonne_turn_actions" not in self._used:
             return []
-        return cast(list[Action], _flat(self._each("carcassonne_turn_actions", state)))
+        return self._gather("carcassonne_turn_actions", state)
 
     def veto_placements(
         self, state: GameState, tile: TileType, candidates: list[tuple[int, int, int]]
@@ -388,8 +395,7 @@ class Hooks:
     # -- figure phase -------------------------------------------------------------------------
 
     def figure_actions(self, state: GameState, x: int, y: int, player: int) -> list[Action]:
-        results = self._each("carcassonne_figure_actions", state, x, y, player)
-        return cast(list[Action], _flat(results))
+        return self._gather("carcassonne_figure_actions", state, x, y, player)
 
     def veto_figure_actions(self, state: GameState, actions: list[Action]) -> set[Action]:
         vetoes: set[Action] = set()
@@ -460,8 +466,7 @@ class Hooks:
     # -- scoring ------------------------------------------------------------------------------
 
     def score(self, state: GameState, completed: list[int], final: bool) -> list[ScoreItem]:
-        results = self._each("carcassonne_score", state, completed, final)
-        return cast(list[ScoreItem], _flat(results))
+        return self._gather("carcassonne_score", state, completed, final)
 
     def adjust_awards(self, state: GameState, awards: list[Award], final: bool) -> list[Award]:
         for name, function, picks in self._impls.get("carcassonne_adjust_awards", ()):
@@ -478,8 +483,7 @@ class Hooks:
     def after_scoring(self, state: GameState, returned: list[ReturnedFigure]) -> list[Decision]:
         if "carcassonne_after_scoring" not in self._used:
             return []
-        results = self._each("carcassonne_after_scoring", state, returned)
-        return cast(list[Decision], _flat(results))
+        return self._gather("carcassonne_after_scoring", state, returned)
 
     def decision_actions(self, state: GameState, decision: Decision) -> list[Action]:
         result = self._first("carcassonne_decision_actions", state, decision)
@@ -497,7 +501,7 @@ class Hooks:
     def extra_turns(self, state: GameState) -> list[int]:
         if "carcassonne_extra_turns" not in self._used:
             return []
-        return cast(list[int], _flat(self._each("carcassonne_extra_turns", state)))
+        return self._gather("carcassonne_extra_turns", state)
 
 
 def _positions(params: tuple[str, ...], wanted: tuple[str, ...]) -> tuple[int, ...] | None:

@@ -18,7 +18,10 @@ Design notes (why it looks like this):
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable
+from itertools import compress, repeat
+from operator import is_
 from typing import TYPE_CHECKING, cast
 
 from carcassonne import events as ev
@@ -63,6 +66,11 @@ _THEN_FIGURE = "figure"
 _THEN_END = "end"
 
 
+#: ``tuple.__new__``: builds a named tuple (Placed, Decision) without its Python-level
+#: ``__new__``, on the hot path only.
+_new = tuple.__new__
+
+
 def _same(value: object) -> object:
     return value
 
@@ -75,6 +83,7 @@ def _supplies(supply: list[dict[str, int]]) -> list[dict[str, int]]:
 _STATE_FIELDS: tuple[tuple[str, Callable[..., object]], ...] = (
     ("board", dict.copy),
     ("_frontier", dict.copy),
+    ("_squares", list.copy),
     ("_graph", FeatureGraph.copy),
     ("_pile", list.copy),
     ("supply", _supplies),
@@ -144,6 +153,8 @@ class GameState:
     #: The tiles on the board by square (read only for plugins).
     board: dict[Pos, Placed]
     _frontier: dict[Pos, int]
+    #: The frontier's squares, sorted: placements come out in their documented order unsorted.
+    _squares: list[Pos]
     _graph: FeatureGraph
     _pile: list[str]
     #: Per player: figure kind -> figures left in the supply (read only for plugins).
@@ -169,7 +180,7 @@ class GameState:
     last_events: list[ev.Event]
     log: list[Action | ForcedDraw]
     _origin: tuple[object, ...]
-    _cands: list[tuple[int, int, int]] | None
+    _cands: list[PlaceTile] | None
     _legal: list[Action] | None
     _turn_opts: list[Action] | None
 
@@ -184,6 +195,7 @@ class GameState:
         self.seed = config.seed if seed is None else seed
         self.board = {}
         self._frontier = {}
+        self._squares = []
         self._graph = FeatureGraph()
         self._pile = []
         self.supply = [
@@ -284,6 +296,7 @@ class GameState:
         other.seed = self.seed
         other.board = self.board.copy()
         other._frontier = self._frontier.copy()
+        other._squares = self._squares.copy()
         other._graph = self._graph.copy()
         other._pile = self._pile.copy()
         other.supply = [d.copy() for d in self.supply]
@@ -321,7 +334,7 @@ class GameState:
         data: dict[str, object] = {
             name: getattr(self, name)
             for name in self.__slots__
-            if name not in ("board", "_origin", "_cands", "_legal", "_turn_opts")
+            if name not in ("board", "_squares", "_origin", "_cands", "_legal", "_turn_opts")
         }
         data["board"] = _encode_board(self.board)
         origin_board = self._origin[0]
@@ -338,6 +351,9 @@ class GameState:
         origin = data["_origin"]
         assert isinstance(origin, tuple)
         self._origin = (_decode_board(config, origin[0]),) + origin[1:]
+        frontier = data["_frontier"]
+        assert isinstance(frontier, dict)
+        self._squares = sorted(frontier)
         self._cands = None
         self._legal = None
         self._turn_opts = None
@@ -676,9 +692,11 @@ class GameState:
 
     def legal_tile_placements(self) -> list[tuple[int, int, int]]:
         """``(x, y, rotation)`` of every legal placement of the drawn tile."""
-        return list(self._candidates()) if self.pending.kind == "tile" else []
+        if self.pending.kind != "tile":
+            return []
+        return [(a.x, a.y, a.rotation) for a in self._candidates()]
 
-    def _candidates(self) -> list[tuple[int, int, int]]:
+    def _candidates(self) -> list[PlaceTile]:
         """Placements of the drawn tile, computed once per draw (and after a restore)."""
         if self._cands is None:
             assert self.drawn is not None
@@ -702,9 +720,7 @@ class GameState:
     def _compute_legal(self) -> list[Action]:
         kind = self.pending.kind
         if kind == "tile":
-            tid = self.drawn
-            new = tuple.__new__
-            return [new(PlaceTile, (tid, x, y, r)) for x, y, r in self._candidates()]
+            return cast("list[Action]", self._candidates())  # shared: neither list is mutated
         if kind == "figure":
             return self._figure_actions()
         if kind == "draw":
@@ -718,14 +734,21 @@ class GameState:
 
     def _turn_actions(self) -> list[Action]:
         if self._turn_opts is None:
-            self._turn_opts = list(dict.fromkeys(self.config.hooks.turn_actions(self)))
+            hooks = self.config.hooks
+            offered = hooks.turn_actions(self) if hooks.offers_turn_actions else []
+            self._turn_opts = list(dict.fromkeys(offered)) if offered else []
         return self._turn_opts
 
     def _figure_actions(self) -> list[Action]:
         hooks = self.config.hooks
         assert self.last_tile is not None
         x, y = self.last_tile
-        actions = list(dict.fromkeys(hooks.figure_actions(self, x, y, self.player)))
+        actions = hooks.figure_actions(self, x, y, self.player)
+        plain = cast("list[tuple[object, ...]]", actions)
+        if len(actions) > 1 and len(set(map(tuple, plain))) < len(actions):
+            # duplicates: drop them, keeping the first (the check above hashes plain tuples in
+            # C, where dict.fromkeys would call the actions' Python __hash__ every turn)
+            actions = list(dict.fromkeys(actions))
         if actions:
             vetoes = hooks.veto_figure_actions(self, actions)
             if vetoes:
@@ -751,14 +774,19 @@ class GameState:
             reason: str | None = "the game is over"
         elif pending.kind == "tile" and type(action) is PlaceTile:
             reason = self._check_tile(action)
-        elif action in self.legal_actions():
-            reason = None if _same_field_types(action, self.legal_actions()) else "refused"
+        elif pending.kind == "figure" and type(action) is Pass:
+            reason = None  # always offered in the figure phase (search passes without asking)
+        elif self._legal is not None and any(map(is_, self._legal, repeat(action))):
+            # the very object the state offered (bots pick from legal_actions()): no equality
+            # calls, no field-type check; the identity scan runs in C
+            reason = None
         else:
-            canonical = self.canonical(action)
             legal = self.legal_actions()
-            fine = canonical in legal and _same_field_types(canonical, legal)
-            reason = None if fine else "refused"
-            action = canonical
+            model = _offered(action, legal)
+            if model is None:
+                action = self.canonical(action)
+                model = _offered(action, legal)
+            reason = None if model is not None and _same_types(action, model) else "refused"
         if reason is not None:
             refusal = self.why_illegal(action)
             assert refusal is not None
@@ -826,7 +854,7 @@ class GameState:
             and type(action.x) is int
             and type(action.y) is int
             and type(action.rotation) is int
-            and (action.x, action.y, action.rotation) in self._candidates()
+            and self._is_candidate(action)
         ):
             return None
         return "refused"
@@ -876,7 +904,7 @@ class GameState:
                     f"the drawn tile is {self.drawn}, not {action.tile}",
                     {"drawn": self.drawn, "tile": action.tile},
                 )
-            if (action.x, action.y, action.rotation) in self._candidates():
+            if self._is_candidate(action):
                 return None
             return self._placement_refusal(action)
         action = self.canonical(action)
@@ -914,9 +942,10 @@ class GameState:
         """Why ``tile`` may not go at ``(x, y)`` turned ``rotation`` on the current board (as if
         it were drawn now), or ``None`` if it may. Any tile type, drawn or not."""
         tid = self.config.resolve_tile(tile)
-        if (x, y, rotation) in self._placements(self.config.tile_types[tid]):
+        action = PlaceTile(tid, x, y, rotation)
+        if action in self._placements(self.config.tile_types[tid]):
             return None
-        return self._placement_refusal(PlaceTile(tid, x, y, rotation))
+        return self._placement_refusal(action)
 
     def placements_of(self, tile: str, *, distinct: bool = False) -> list[PlaceTile]:
         """Every placement of ``tile`` (an id or alias, drawn or not) on the current board by the
@@ -934,13 +963,13 @@ class GameState:
         if distinct:
             seen: set[tuple[int, int, object]] = set()
             kept = []
-            for x, y, r in cands:  # sorted: the smallest rotation of each group comes first
-                key = (x, y, _look(tile_type.rotations[r // 90]))
+            for action in cands:  # sorted: the smallest rotation of each group comes first
+                key = (action.x, action.y, _look(tile_type.rotations[action.rotation // 90]))
                 if key not in seen:
                     seen.add(key)
-                    kept.append((x, y, r))
+                    kept.append(action)
             cands = kept
-        return [PlaceTile(tid, x, y, r) for x, y, r in cands]
+        return cands
 
     def _placement_refusal(self, action: PlaceTile) -> Refusal:
         x, y, rotation = action.x, action.y, action.rotation
@@ -1082,10 +1111,13 @@ class GameState:
                 events.extend(self.config.hooks.apply_action(self, action))
             self._scoring_phase(events)
             decisions = self.config.hooks.after_scoring(self, list(self._returned))
-            n = self.config.players
-            active = self.player
-            decisions.sort(key=lambda d: ((d.player - active) % n, d.kind, repr(d.data)))
-            self._queue = self._queue + self._asked + tuple(decisions)
+            if decisions:
+                n = self.config.players
+                active = self.player
+                decisions.sort(key=lambda d: ((d.player - active) % n, d.kind, repr(d.data)))
+                self._queue = self._queue + self._asked + tuple(decisions)
+            elif self._asked:
+                self._queue = self._queue + self._asked
             self._asked = ()
             self._then = _THEN_END
             self._next_decision(events)
@@ -1115,7 +1147,7 @@ class GameState:
         if not self._pile:
             self._regular_play_over(events)
             return
-        self.pending = Decision("draw", self.player)
+        self.pending = _new(Decision, ("draw", self.player, None))
         if self._turn_actions():
             return
         self._draw(events)
@@ -1125,50 +1157,64 @@ class GameState:
         types = self.config.tile_types
         # Without vetoes, whether a tile fits anywhere is known from the first square that
         # takes it: its placements are listed only when asked (search never asks for most).
-        lazy = not self.config.hooks.implemented("carcassonne_veto_placements")
+        lazy = not self.config.hooks.vetoes_placements
         while self._pile:
             tid = self._pile.pop()
             tile = types[tid]
             cands = None if lazy and self._fits_somewhere(tile) else self._placements(tile)
-            events.append(ev.TileDrawn(player, tid))
+            events.append(_new(ev.TileDrawn, (player, tid)))
             if cands is None or cands:
                 self.drawn = tid
                 self._cands = cands
-                self.pending = Decision("tile", player)
+                self.pending = _new(Decision, ("tile", player, None))
                 self._legal = None
                 return
             events.append(ev.TileReturned(player, tid))
         self._regular_play_over(events)
 
     def _fits_somewhere(self, tile: TileType) -> bool:
-        config = self.config
-        get = config.fit_table(tile).get
-        for pattern in self._frontier.values():
-            rots = get(pattern)
-            if rots is None:
-                rots = config.fits(tile, pattern)
-            if rots:
-                return True
-        return False
+        # any() over the frontier's fit lookups, all in C: stops at the first square that fits
+        return any(map(self.config.fit_table(tile).__getitem__, self._frontier.values()))
 
-    def _placements(self, tile: TileType) -> list[tuple[int, int, int]]:
+    def _placements(self, tile: TileType) -> list[PlaceTile]:
+        """Every legal placement of ``tile`` as the action that makes it, in the documented
+        order: the frontier's squares are kept sorted and each square's rotations come out of
+        the fit table ascending, so nothing is sorted here; actions are built directly as
+        tuples (no named-tuple ``__new__`` per placement)."""
         config = self.config
         table = config.fit_table(tile)
-        get = table.get
-        cands: list[tuple[int, int, int]] = []
-        append = cands.append
-        for pos, pattern in self._frontier.items():
-            rots = get(pattern)
-            if rots is None:
-                rots = config.fits(tile, pattern)
-            for r in rots:
-                append((pos[0], pos[1], r))
-        if cands:
-            vetoes = config.hooks.veto_placements(self, tile, cands)
+        frontier = self._frontier
+        tid = tile.id
+        new = tuple.__new__
+        squares = self._squares
+        # each square's rotations, looked up by map() in C; the comprehension builds actions
+        fitting = map(table.__getitem__, map(frontier.__getitem__, squares))
+        cands: list[PlaceTile] = [
+            new(PlaceTile, (tid, pos[0], pos[1], r))
+            for pos, rots in zip(squares, fitting, strict=True)
+            for r in rots
+        ]
+        if cands and config.hooks.vetoes_placements:
+            triples = [(a.x, a.y, a.rotation) for a in cands]
+            vetoes = config.hooks.veto_placements(self, tile, triples)
             if vetoes:
-                cands = [c for c in cands if c not in vetoes]
-            cands.sort()
+                cands = [a for a, t in zip(cands, triples, strict=True) if t not in vetoes]
         return cands
+
+    def _is_candidate(self, action: PlaceTile) -> bool:
+        """Whether ``action`` (of the drawn tile, exact ints) is a legal placement. Without
+        vetoes that is one fit-table lookup, so a search applying a placement to a clone never
+        lists the tile's other placements."""
+        if self._cands is None and not self.config.hooks.vetoes_placements:
+            pattern = self._frontier.get((action.x, action.y))
+            if pattern is None:
+                return False
+            return (
+                action.rotation
+                in self.config.fit_table(self.config.tile_types[action.tile])[pattern]
+            )
+        # tuple equality (C) is exact here: both sides are PlaceTile
+        return any(map(tuple.__eq__, self._candidates(), repeat(action)))
 
     def _place_tile_action(self, action: PlaceTile, events: list[ev.Event]) -> None:
         tile = self.config.tile_types[action.tile]
@@ -1176,7 +1222,9 @@ class GameState:
         self._cands = None
         self._completed = self._lay(tile, action.x, action.y, action.rotation, self.player)
         self.last_tile = (action.x, action.y)
-        events.append(ev.TilePlaced(self.player, tile.id, action.x, action.y, action.rotation))
+        events.append(
+            _new(ev.TilePlaced, (self.player, tile.id, action.x, action.y, action.rotation))
+        )
         self.config.hooks.tile_placed(self, action.x, action.y, tile, action.rotation)
         if self._asked:
             self._queue = self._queue + self._asked
@@ -1184,11 +1232,11 @@ class GameState:
             self._then = _THEN_FIGURE
             self._next_decision(events)
         else:
-            self.pending = Decision("figure", self.player)
+            self.pending = _new(Decision, ("figure", self.player, None))
 
     def _scoring_phase(self, events: list[ev.Event], final: bool = False) -> None:
         graph = self._graph
-        completed = sorted({graph.find(n) for n in self._completed})
+        completed = sorted({graph.find(n) for n in self._completed}) if self._completed else []
         for root in completed:
             tiles = len(graph.squares(root))
             events.append(ev.FeatureCompleted(graph.kind[root], root, tiles))
@@ -1199,23 +1247,32 @@ class GameState:
     ) -> None:
         hooks = self.config.hooks
         items: list[ScoreItem] = hooks.score(self, features, final)
-        awards = [i for i in items if type(i) is Award]
+        awards = [i for i in items if type(i) is Award] if items else []
         awards = hooks.adjust_awards(self, awards, final)
-        awards.sort(key=lambda a: (a.stage, a.feature, a.player))
-        for award in awards:
-            self.award(
-                award.player, award.points, award.feature, award.kind, award.reason, events, final
-            )
-        returns = sorted(
-            (i for i in items if type(i) is ReturnFigures), key=lambda r: (r.stage, r.feature)
-        )
+        if awards:
+            awards.sort(key=lambda a: (a.stage, a.feature, a.player))
+            for award in awards:
+                self.award(
+                    award.player,
+                    award.points,
+                    award.feature,
+                    award.kind,
+                    award.reason,
+                    events,
+                    final,
+                )
         returned: list[ReturnedFigure] = []
-        for item in returns:
-            returned.extend(self.return_figures(item.feature, events, item.kinds))
+        if items:
+            returns = sorted(
+                (i for i in items if type(i) is ReturnFigures), key=lambda r: (r.stage, r.feature)
+            )
+            for item in returns:
+                returned.extend(self.return_figures(item.feature, events, item.kinds))
         if return_completed:
             for root in features:
                 returned.extend(self.return_figures(root, events))
-        self._returned = self._returned + tuple(returned)
+        if returned:
+            self._returned = self._returned + tuple(returned)
 
     def _next_decision(self, events: list[ev.Event]) -> None:
         while self._queue:
@@ -1244,7 +1301,7 @@ class GameState:
             return
         self.player = (self.player + 1) % self.config.players
         self.turn += 1
-        events.append(ev.TurnStarted(self.player, self.turn))
+        events.append(_new(ev.TurnStarted, (self.player, self.turn)))
         self._start_turn(events)
 
     def _regular_play_over(self, events: list[ev.Event]) -> None:
@@ -1330,8 +1387,8 @@ class GameState:
         if self.supply[player].get(kind, 0) <= 0:
             raise CarcassonneError(f"player {player} has no {kind} left")
         self.supply[player][kind] -= 1
-        self._graph.add_figure(placed.order + index, Figure(player, kind, x, y, location))
-        events.append(ev.FigurePlaced(player, kind, x, y, location))
+        self._graph.add_figure(placed.order + index, _new(Figure, (player, kind, x, y, location)))
+        events.append(_new(ev.FigurePlaced, (player, kind, x, y, location)))
 
     def ask(self, decision: Decision) -> None:
         """Queue a decision for any player, from any hook during a turn.
@@ -1364,26 +1421,53 @@ class GameState:
         pos = (x, y)
         board = self.board
         graph = self._graph
-        placed = Placed(tile, rotation, tile.rotations[rotation // 90], player, len(graph.parent))
+        order = len(graph.parent)
+        placed = _new(Placed, (tile, rotation, tile.rotations[rotation // 90], player, order))
         board[pos] = placed
-        completed = graph.place(
-            placed, pos, config.segment_data(tile, rotation), board, config.wildcard_edges
-        )
-        codes = config.edge_codes_of(tile)[rotation // 90]
+        # the four sides' squares (N, E, S, W, as SIDE_OFFSETS) and tiles, looked up once
+        around = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+        get = board.get
+        neighbours = (get(around[0]), get(around[1]), get(around[2]), get(around[3]))
+        segments = config.segment_data(tile, rotation)
+        completed = graph.place(placed, pos, segments, board, config.wildcard_edges, neighbours)
+        shown = segments.shown
         frontier = self._frontier
-        frontier.pop(pos, None)
+        squares = self._squares
+        if frontier.pop(pos, None) is not None:
+            del squares[bisect_left(squares, pos)]
         for side in range(4):
-            dx, dy = SIDE_OFFSETS[side]
-            q = (x + dx, y + dy)
-            if q not in board:
+            if neighbours[side] is None:
                 # the empty square now sees this edge on its side facing us
-                frontier[q] = frontier.get(q, 0) | (codes[side] << (4 * ((side + 2) & 3)))
+                q = around[side]
+                seen = shown[side]
+                known = frontier.get(q)
+                if known is None:
+                    frontier[q] = seen
+                    insort(squares, q)
+                else:
+                    frontier[q] = known | seen
         return completed
 
 
-def _same_field_types(action: Action, legal: list[Action]) -> bool:
-    """Whether ``action``, equal to a legal action, also has its field types."""
-    model = legal[legal.index(action)]
+def _offered(action: Action, legal: list[Action]) -> Action | None:
+    """The first of ``legal`` equal to ``action`` (same type, equal fields), or None.
+
+    Tuple equality runs in C over the whole list and only the tuple-equal candidates are
+    checked for type, instead of one Python-level ``TypedAction.__eq__`` call per element.
+    """
+    tuples = cast("list[tuple[object, ...]]", legal)
+    try:
+        for model in compress(legal, map(tuple.__eq__, tuples, repeat(action))):
+            if type(model) is type(action):
+                return model
+    except TypeError:  # an action that is not a tuple (a plugin's): plain equality
+        return next((model for model in legal if model == action), None)
+    return None
+
+
+def _same_types(action: Action, model: Action) -> bool:
+    """Whether ``action``, equal to the legal ``model``, also has its field types (0.0 == 0
+    and True == 1, but a record could not read them back)."""
     given, wanted = cast("tuple[object, ...]", action), cast("tuple[object, ...]", model)
     return model is action or all(type(a) is type(b) for a, b in zip(given, wanted, strict=False))
 
@@ -1393,5 +1477,5 @@ def _exact_fields(action: Action, state: GameState) -> bool:
     has the legal one's field types."""
     if type(action) is PlaceTile:
         return all(type(v) is int for v in (action.x, action.y, action.rotation))
-    legal = state.legal_actions()
-    return action not in legal or _same_field_types(action, legal)
+    model = _offered(action, state.legal_actions())
+    return model is None or _same_types(action, model)

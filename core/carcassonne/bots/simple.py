@@ -81,18 +81,28 @@ class GreedyBot(SeededBot):
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def _value(
-        self, state: GameState, action: Action, player: int, before: list[int]
+        self,
+        state: GameState,
+        action: Action,
+        player: int,
+        before: list[int],
+        reuse: bool = False,
     ) -> tuple[int, int]:
         """(own gain, minus the others' gain) since ``before`` of ``action``, followed by the
-        best figure choice when it was a tile placement."""
+        best figure choice when it was a tile placement. With ``reuse`` the action is applied
+        to ``state`` itself (a probe nobody needs afterwards): one clone fewer per placement."""
         if type(action) is Draw:
             return _gains(before, state.scores, player)
-        probe = state.clone()
+        probe = state if reuse else state.clone()
+        turn = probe.turn
         probe.apply(action)
         pending = probe.pending
-        if pending.kind == "figure" and pending.player == player and probe.turn == state.turn:
+        if pending.kind == "figure" and pending.player == player and probe.turn == turn:
+            follows = probe.legal_actions()
+            last = len(follows) - 1
             return max(
-                self._value(probe, follow, player, before) for follow in probe.legal_actions()
+                self._value(probe, follow, player, before, reuse=i == last)
+                for i, follow in enumerate(follows)
             )
         return _gains(before, probe.scores, player)
 

@@ -28,6 +28,7 @@ def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) ->
         return []
     farmers = config.options["farmers"]
     kinds = config.kinds
+    new = tuple.__new__  # builds PlaceFigure without its Python-level __new__ (every figure phase)
     out: list[Action] = []
     for feature, seg in state.segments(x, y):
         kind = kinds.get(seg.kind)
@@ -37,5 +38,6 @@ def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) ->
             continue
         if state.figures_on(feature):
             continue
-        out.extend(PlaceFigure(name, x, y, seg.location) for name in followers)
+        for name in followers:
+            out.append(new(PlaceFigure, (name, x, y, seg.location)))
     return out

@@ -1,0 +1,130 @@
+"""Benchmark: instructions executed by the workloads of ``speed.py``, counted by callgrind, so
+that a loaded machine does not change the measurement (CPU time on a shared machine varies by
+±20% between runs; instruction counts by well under 1%).
+
+    python benchmarks/instructions.py                      # this tree
+    python benchmarks/instructions.py --against 019dbac    # and a revision, with the ratio
+
+Each workload runs once under ``valgrind --tool=callgrind`` (installed with apt:
+``apt-get install -y valgrind``); only the measured call is counted (``--toggle-collect`` on
+``operator.call``, which wraps it), after a warm-up game that builds the configuration and the
+fit tables. Games are identical on both revisions (the same seeds and legal actions), so the
+ratio is the speed-up in instructions. Slow: about two minutes per workload, mostly Python's
+start under valgrind; the workloads run in parallel.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: name -> (label, size, unit): the size is passed to the speed.py function of that name.
+WORKLOADS: dict[str, tuple[str, int, str]] = {
+    "random_base": ("random games, 2p base", 3, "game"),
+    "random_all": ("random games, 2p, 3 expansions", 2, "game"),
+    "leaf_2ply": ("2-ply leaves, base (1 position)", 1, "position"),
+    "greedy": ("greedy vs greedy, 2p base", 1, "game"),
+}
+
+# Run inside valgrind: configurations are built once (outside the count), one warm-up of size
+# 1, then the measured call through operator.call (callgrind collects inside it only).
+_RUNNER = """
+import operator, sys
+sys.path.insert(0, {bench!r})
+import carcassonne, speed
+real, cache = carcassonne.GameConfig, {{}}
+def config(**kw):
+    key = repr(sorted(kw.items()))
+    if key not in cache:
+        cache[key] = real(**kw)
+    return cache[key]
+carcassonne.GameConfig = config
+work = {{
+    "random_base": lambda n: speed.random_games([], n),
+    "random_all": lambda n: speed.random_games(speed.ALL_EXPANSIONS, n),
+    "leaf_2ply": speed.leaf_2ply,
+    "greedy": speed.greedy_games,
+}}[{name!r}]
+work(1)
+operator.call(work, {size})
+"""
+
+
+def count(tree: Path, name: str) -> int:
+    """Instructions of one workload on the engine in ``tree``."""
+    _label, size, _unit = WORKLOADS[name]
+    paths = [tree / "core"] + sorted(p for p in (tree / "expansions").iterdir() if p.is_dir())
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths))}
+    code = _RUNNER.format(bench=str(ROOT / "benchmarks"), name=name, size=size)
+    out = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--toggle-collect=_operator_call",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            "-c",
+            code,
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stderr
+    for line in out.splitlines():
+        if "Collected :" in line:
+            return int(line.split()[-1])
+    raise SystemExit(f"no instruction count in callgrind's output:\n{out}")
+
+
+def counts(tree: Path, names: list[str]) -> dict[str, int]:
+    with ThreadPoolExecutor(max_workers=len(names)) as pool:
+        return dict(zip(names, pool.map(lambda n: count(tree, n), names), strict=True))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--against", metavar="REV", help="also count this git revision")
+    parser.add_argument("--workloads", nargs="+", choices=list(WORKLOADS), default=list(WORKLOADS))
+    args = parser.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed (apt-get install -y valgrind)")
+
+    here = counts(ROOT, args.workloads)
+    other: dict[str, int] | None = None
+    if args.against:
+        with tempfile.TemporaryDirectory(prefix="carcassonne-bench-") as tmp:
+            tree = Path(tmp) / "tree"
+            add = ["worktree", "add", "--detach", "-q", str(tree), args.against]
+            subprocess.run(["git", "-C", str(ROOT), *add], check=True)
+            try:
+                other = counts(tree, args.workloads)
+            finally:
+                subprocess.run(
+                    ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True
+                )
+
+    print(f"python {sys.version.split()[0]}, instructions (callgrind), millions per unit")
+    head = f"{'workload':<34} {'unit':>8} {'this tree':>10}"
+    if other is not None:
+        head += f" {args.against[:10]:>10} {'ratio':>7}"
+    print(head)
+    for name in args.workloads:
+        label, size, unit = WORKLOADS[name]
+        line = f"{label:<34} {unit:>8} {here[name] / size / 1e6:>10.1f}"
+        if other is not None:
+            line += f" {other[name] / size / 1e6:>10.1f} {other[name] / here[name]:>6.2f}x"
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
