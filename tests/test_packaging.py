@@ -25,5 +25,13 @@ def test_every_engine_package_is_listed():
 def test_data_files_are_package_data():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     data = config["tool"]["setuptools"]["package-data"]
-    assert data == {"carcassonne.tiles": ["*.toml"], "carcassonne.grammar": ["*.lark"]}
+    web = ["static/*.html", "static/*.js", "static/*.css"]  # the web page (docs/web.md)
+    assert data == {
+        "carcassonne.tiles": ["*.toml"],
+        "carcassonne.grammar": ["*.lark"],
+        "carcassonne.server": web,
+    }
     assert list((ROOT / "tiles").glob("*.toml")) and list((ROOT / "grammar").glob("*.lark"))
+    static = ROOT / "core" / "carcassonne" / "server" / "static"
+    shipped = {p.name for pattern in web for p in static.glob(pattern.removeprefix("static/"))}
+    assert shipped == {p.name for p in static.iterdir()}  # every file of the page ships

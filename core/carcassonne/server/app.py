@@ -25,7 +25,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from carcassonne.server import routes
+from carcassonne.server import routes, web
 from carcassonne.server.bots import BotRunner, bot_names
 from carcassonne.server.games import Games, ServerError
 from carcassonne.server.limits import Buckets, Limits
@@ -139,6 +139,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Route("/api/games/{game}/position", routes.position),
             Route("/api/games/{game}/board.svg", routes.board),
             WebSocketRoute("/api/games/{game}/ws", game_socket),
+            *web.routes(),  # the web page and its two routes (docs/web.md)
         ],
         exception_handlers={
             ServerError: _server_error,

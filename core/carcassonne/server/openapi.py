@@ -166,6 +166,7 @@ TEXT = {"content": {"text/plain": {"schema": {"type": "string"}}}}
 
 def openapi_document() -> dict[str, Any]:
     from carcassonne import __version__
+    from carcassonne.server.web import openapi_paths as web_paths
 
     return {
         "openapi": "3.1.0",
@@ -325,6 +326,7 @@ def openapi_document() -> dict[str, Any]:
                     "responses": {"200": _json({"type": "object"}, "this document"), **_errors()},
                 }
             },
+            **web_paths(GAME_ID, _errors),  # the web page's routes (docs/web.md)
         },
         "components": {
             "schemas": {

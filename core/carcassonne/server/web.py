@@ -1,0 +1,328 @@
+"""The web page (``/``) and the two REST routes it draws from (docs/web.md).
+
+The page itself is static (``static/``: plain JavaScript modules and CSS, no build step). It
+plays over the game's WebSocket like any client; what a browser cannot work out from a state
+view alone comes from here:
+
+* ``GET /api/games/{game}/picture?seat=N`` -- the engine's board picture (``carcassonne.svg``)
+  plus, in the picture's coordinates, where each legal move of the pending decision goes
+  (squares for tiles, points for figures and any move naming a location, labelled with the
+  feature kind it names), the art of every tile a legal move names in each legal rotation, the
+  drawn tile's art, the last square each player placed a tile on and the players' colours.
+  Everything is drawn from the tile data and the legal actions, so a fan expansion's tiles and
+  decisions show up without code here knowing them.
+* ``GET /api/games/{game}/history`` -- every action that still counts, with the events it
+  caused (the reason for every point), and the outcome once the game is over. It replays the
+  log; nothing in it is secret (every client received those events as they happened).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Callable
+from importlib import resources
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from carcassonne.actions import action_fields
+from carcassonne.config import GameConfig
+from carcassonne.serialize import action_from_text, action_json, outcome_json
+from carcassonne.server.games import Games, ServerError, config_of_row, effective_actions
+from carcassonne.state import GameState
+from carcassonne.svg import board as board_picture
+from carcassonne.svg import location_point, player_color
+from carcassonne.svg import tile as tile_picture
+
+#: square size of the board picture in pixels (the page scales it itself)
+SQUARE = 100
+
+
+def _static_dir() -> str:
+    return str(resources.files("carcassonne.server") / "static")
+
+
+def routes() -> list[BaseRoute]:
+    """The page's routes, added to the application's route table by :mod:`app`."""
+    return [
+        Route("/", index),
+        Mount("/web", StaticFiles(directory=_static_dir()), name="web"),
+        Route("/api/games/{game}/picture", picture),
+        Route("/api/games/{game}/history", history),
+    ]
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(f"{_static_dir()}/index.html", media_type="text/html; charset=utf-8")
+
+
+def _games(request: Request) -> Games:
+    games: Games = request.app.state.games
+    return games
+
+
+def _seat_param(request: Request, players: int) -> int | None:
+    raw = request.query_params.get("seat")
+    if raw is None or raw == "":
+        return None
+    if not raw.isdigit() or int(raw) >= players:
+        raise ServerError("bad-seat", f"no seat {raw!r} in this game", 400)
+    return int(raw)
+
+
+#: the last board pictures drawn, by (game, seq): every browser of a game asks for the same one
+_PICTURES: OrderedDict[tuple[str, int], str] = OrderedDict()
+_PICTURE_CACHE = 64
+
+
+async def picture(request: Request) -> Response:
+    live = await _games(request).get(request.path_params["game"])
+    seat = _seat_param(request, live.state.config.players)
+    async with live.lock:
+        state = live.state.clone()
+        key = (live.id, live.seq)
+    data = await asyncio.to_thread(picture_json, state, seat, _PICTURES.get(key))
+    _remember(_PICTURES, key, data["svg"], _PICTURE_CACHE)
+    data["seq"] = key[1]
+    return JSONResponse(data)
+
+
+def _remember(
+    cache: OrderedDict[tuple[str, int], Any], key: tuple[str, int], value: Any, size: int
+) -> None:
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > size:
+        cache.popitem(last=False)
+
+
+def picture_json(state: GameState, seat: int | None, svg: str | None = None) -> dict[str, Any]:
+    """What the page draws the board from, for ``seat`` (``None``: a spectator); ``svg``: the
+    board picture when it is drawn already (it is the same for every seat)."""
+    config = state.config
+    names = config.names
+    to_move = not state.is_over and (seat is None or state.pending.player == seat)
+    if svg is None:
+        svg = str(board_picture(state, highlight=None, last_move=False, size=SQUARE))
+    last: dict[int, tuple[int, int]] = {}
+    for pos in state.placement_order():
+        placed = state.board[pos]
+        if placed.player >= 0:
+            last[placed.player] = pos
+    data: dict[str, Any] = {
+        "svg": svg,
+        "colors": [player_color(i, names[i]) for i in range(config.players)],
+        "last_tiles": [{"player": p, "x": x, "y": y} for p, (x, y) in sorted(last.items())],
+        "drawn_art": _tile_art(config, state.drawn, 0) if state.drawn else None,
+        "moves": [],
+        "tile_art": {},
+    }
+    if to_move and seat is not None:
+        data["moves"], data["tile_art"] = _moves(state)
+    return data
+
+
+def _tile_art(config: GameConfig, tile_id: str, rotation: int) -> str:
+    return str(tile_picture(config.tile_types[tile_id], rotation, size=SQUARE, kinds=config.kinds))
+
+
+def _moves(state: GameState) -> tuple[list[dict[str, Any]], dict[str, dict[str, str]]]:
+    """Each legal action with where it goes on the board: ``square`` for one naming a square
+    but no location (a tile), ``point`` (+ the feature ``kind`` it names) for one naming a
+    location on a placed tile; neither for the rest (pass, draw, ...)."""
+    moves: list[dict[str, Any]] = []
+    art: dict[str, dict[str, str]] = {}
+    for action in state.legal_actions():
+        fields = set(action_fields(type(action)))
+        shown = action_json(action)
+        move: dict[str, Any] = {"action": shown["action"], "text": shown["text"]}
+        x, y = getattr(action, "x", None), getattr(action, "y", None)
+        if isinstance(x, int) and isinstance(y, int):
+            location = getattr(action, "location", None) if "location" in fields else None
+            if isinstance(location, str) and (x, y) in state.board:
+                px, py = location_point(state, x, y, location)
+                move["point"] = [round(px, 2), round(py, 2)]
+                move["kind"] = _kind_at(state, x, y, location)
+            elif location is None:
+                move["square"] = [x, y]
+        tile = getattr(action, "tile", None)
+        rotation = getattr(action, "rotation", None)
+        if isinstance(tile, str) and isinstance(rotation, int):
+            rotations = art.setdefault(tile, {})
+            if str(rotation) not in rotations:
+                rotations[str(rotation)] = _tile_art(state.config, tile, rotation)
+        moves.append(move)
+    return moves, art
+
+
+def _kind_at(state: GameState, x: int, y: int, location: str) -> str:
+    """The kind of the feature at ``location`` of the tile at ``(x, y)`` (a corner: the
+    field there), or the location's own name when no feature has that name."""
+    placed = state.board[(x, y)]
+    if location in placed.rot.by_location:
+        return state.feature_kind(state.feature_at(x, y, location))
+    return location
+
+
+# -- history ------------------------------------------------------------------------------
+
+#: the last histories computed, by (game, seq): a page loads it once, then follows updates
+_HISTORIES: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+_HISTORY_CACHE = 32
+
+
+async def history(request: Request) -> Response:
+    live = await _games(request).get(request.path_params["game"])
+    async with live.lock:
+        key = (live.id, live.seq)
+        cached = _HISTORIES.get(key)
+        args = (live.row, list(live.log), live.state.clone()) if cached is None else None
+    if args is None:
+        assert cached is not None
+        return JSONResponse(cached)
+    data = await asyncio.to_thread(history_json, *args)
+    data["seq"] = key[1]
+    _remember(_HISTORIES, key, data, _HISTORY_CACHE)
+    return JSONResponse(data)
+
+
+def history_json(row: Any, log: list[Any], final: GameState) -> dict[str, Any]:
+    """The actions that still count with their events, replayed from the log."""
+    state = GameState.new(config_of_row(row))
+    entries = []
+    for move in effective_actions(log):
+        action = action_from_text(move.text, state)
+        events = state.apply(action)
+        entries.append(
+            {
+                "seq": move.seq,
+                "seat": move.seat,
+                "text": move.text,
+                "events": [e.to_dict() for e in events],
+            }
+        )
+    return {"entries": entries, "outcome": outcome_json(final) if final.is_over else None}
+
+
+# -- the OpenAPI description of the two routes (merged into /api/openapi.json) -----------------
+
+_POINT = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
+_MOVE = {
+    "type": "object",
+    "description": "a legal action of the pending decision and where it goes on the board",
+    "properties": {
+        "action": {"type": "object", "description": "the action as an object (docs/protocol.md)"},
+        "text": {"type": "string", "description": "the action in notation"},
+        "square": {**_POINT, "description": "the square [x, y] it names (a tile placement)"},
+        "point": {**_POINT, "description": "where it goes, in the picture's coordinates"},
+        "kind": {"type": "string", "description": "the kind of the feature at that point"},
+    },
+    "required": ["action", "text"],
+    "additionalProperties": False,
+}
+_PICTURE = {
+    "type": "object",
+    "properties": {
+        "seq": {"type": "integer", "minimum": 0},
+        "svg": {"type": "string", "description": "the board (carcassonne.svg), 100 units a square"},
+        "colors": {"type": "array", "items": {"type": "string"}},
+        "last_tiles": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "player": {"type": "integer"},
+                    "x": {"type": "integer"},
+                    "y": {"type": "integer"},
+                },
+                "required": ["player", "x", "y"],
+                "additionalProperties": False,
+            },
+        },
+        "drawn_art": {"type": ["string", "null"], "description": "the drawn tile, unturned"},
+        "moves": {"type": "array", "items": _MOVE},
+        "tile_art": {
+            "type": "object",
+            "description": "tile id -> rotation -> SVG, for the tiles the moves name",
+            "additionalProperties": {"type": "object", "additionalProperties": {"type": "string"}},
+        },
+    },
+    "required": ["seq", "svg", "colors", "last_tiles", "drawn_art", "moves", "tile_art"],
+    "additionalProperties": False,
+}
+_HISTORY = {
+    "type": "object",
+    "properties": {
+        "seq": {"type": "integer", "minimum": 0},
+        "entries": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "seq": {"type": "integer"},
+                    "seat": {"type": ["integer", "null"]},
+                    "text": {"type": "string"},
+                    "events": {"type": "array", "items": {"type": "object"}},
+                },
+                "required": ["seq", "seat", "text", "events"],
+                "additionalProperties": False,
+            },
+        },
+        "outcome": {
+            "type": ["object", "null"],
+            "description": "once the game is over: scores, ranking, winners, points by source",
+        },
+    },
+    "required": ["seq", "entries", "outcome"],
+    "additionalProperties": False,
+}
+
+
+def openapi_paths(game_id: dict[str, Any], errors: Callable[..., dict[str, Any]]) -> dict[str, Any]:
+    """The page's routes for the OpenAPI document (``game_id``: the path parameter, ``errors``:
+    the error responses by status, both as :mod:`openapi` writes them)."""
+
+    def answer(schema: dict[str, Any], description: str) -> dict[str, Any]:
+        return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+    seat = {
+        "name": "seat",
+        "in": "query",
+        "required": False,
+        "description": "the seat whose moves are placed (none: a spectator's picture)",
+        "schema": {"type": "integer", "minimum": 0, "maximum": 5},
+    }
+    return {
+        "/": {
+            "get": {
+                "operationId": "getWebPage",
+                "summary": "The web page (docs/web.md)",
+                "responses": {
+                    "200": {
+                        "description": "the page",
+                        "content": {"text/html": {"schema": {"type": "string"}}},
+                    }
+                },
+            }
+        },
+        "/api/games/{game}/picture": {
+            "get": {
+                "operationId": "getPicture",
+                "summary": "The board picture with the legal moves placed on it (the web page)",
+                "parameters": [game_id, seat],
+                "responses": {"200": answer(_PICTURE, "the picture"), **errors(400, 404)},
+            }
+        },
+        "/api/games/{game}/history": {
+            "get": {
+                "operationId": "getHistory",
+                "summary": "Every action that counts with its events; the outcome once over",
+                "parameters": [game_id],
+                "responses": {"200": answer(_HISTORY, "the history"), **errors(404)},
+            }
+        },
+    }

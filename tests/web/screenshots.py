@@ -1,0 +1,106 @@
+"""The screenshots of docs/web.md and the README: the lobby, and a game in progress at laptop and
+phone sizes, taken from a real server in headless Chromium.
+
+    python -m tests.web.screenshots docs/pictures     # needs the server and web-test extras
+
+A game of ann, bob and a greedy bot with every shipped expansion, seed 7, played by random
+clicks (Player of tests/web/clicks.py) for 30 moves of the two people.
+"""
+
+from __future__ import annotations
+
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from tests.web.clicks import Player, create_in_lobby
+
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def main(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    db = Path(tempfile.mkdtemp()) / "games.db"
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "carcassonne.cli.main",
+            "serve",
+            "--http",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{db}",
+            "--bot-think",
+            "0",
+        ]  # fmt: skip
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/api/expansions", timeout=2).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
+            )
+            ann_page = browser.new_context(viewport=LAPTOP).new_page()
+            bob_page = browser.new_context(viewport=PHONE).new_page()
+            game = create_in_lobby(ann_page, base, seed=7)
+            bob_page.goto(f"{base}/?game={game}&seat=1")
+            bob_page.fill("#join-name", "bob")
+            bob_page.click("#join-button")
+            bob_page.wait_for_selector("#board svg")
+            rng = random.Random(7)
+            ann, bob = Player(ann_page, rng), Player(bob_page, rng)
+            while ann.moves + bob.moves < 30 or ann.body("decision") != "tile":
+                for player in (ann, bob):
+                    if player.to_move():
+                        if ann.moves + bob.moves >= 30 and ann.body("decision") == "tile":
+                            break
+                        player.play_one()
+                time.sleep(0.05)
+            # ann's turn to place a tile: a square chosen, the figure spots next
+            square = ann_page.eval_on_selector(
+                ".move-square",
+                "n => { const r = n.getBoundingClientRect(); "
+                "return [r.x + r.width / 2, r.y + r.height / 2]; }",
+            )
+            ann_page.mouse.click(*square)
+            ann_page.screenshot(path=str(folder / "web-game-laptop.png"))
+            ann_page.keyboard.press("Enter")
+            ann_page.wait_for_function("document.body.dataset.decision === 'figure'")
+            # the same page at a phone's size: the figure spots of the tile just placed
+            ann_page.set_viewport_size(PHONE)
+            ann_page.wait_for_timeout(500)
+            ann_page.screenshot(path=str(folder / "web-game-phone.png"))
+            lobby = browser.new_context(viewport=LAPTOP).new_page()
+            lobby.goto(base + "/")
+            lobby.fill("#seats li:nth-child(1) .seat-name", "cat")
+            lobby.check("#exp-river")
+            lobby.check("#exp-abbot")
+            lobby.wait_for_selector(".game-list")
+            lobby.screenshot(path=str(folder / "web-lobby.png"))
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/pictures"))

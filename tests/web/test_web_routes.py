@@ -1,0 +1,171 @@
+"""The page's own routes on a real server: ``/`` and its static files, ``/picture`` (the board
+with the legal moves placed on it) and ``/history`` (every action with its events)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from websockets.sync.client import connect
+
+STATIC = ["app.js", "api.js", "board.js", "game.js", "lobby.js", "panel.js", "style.css"]
+
+
+def get(url: str) -> tuple[int, str, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            return answer.status, answer.headers["content-type"], answer.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.headers["content-type"], exc.read().decode()
+
+
+def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        data: dict[str, Any] = json.loads(answer.read())
+        return data
+
+
+class Seat:
+    """A WebSocket client on one seat."""
+
+    def __init__(self, ws: Any, seat: int, token: str) -> None:
+        self.ws = ws
+        self.ws.send(json.dumps({"op": "hello", "seat": seat, "token": token, "id": 1}))
+        self.updates: list[dict[str, Any]] = []
+        sync = self.until("sync")
+        self.seq, self.state = sync["seq"], sync["state"]
+
+    def until(self, kind: str) -> dict[str, Any]:
+        while True:
+            message = json.loads(self.ws.recv(timeout=10))
+            if message["type"] == "update":
+                self.updates.append(message)
+                self.seq, self.state = message["seq"], message["state"]
+            if message["type"] == kind:
+                return message
+            assert message["type"] != "error", message
+
+    def apply(self, action: Any) -> None:
+        self.ws.send(json.dumps({"op": "apply", "seq": self.seq, "action": action, "id": 2}))
+        self.until("ok")
+
+
+def test_the_page_and_its_files_are_served(server: str) -> None:
+    status, kind, html = get(server + "/")
+    assert (status, kind) == (200, "text/html; charset=utf-8")
+    assert '<script type="module" src="/web/app.js"></script>' in html
+    for name in STATIC:
+        status, kind, text = get(f"{server}/web/{name}")
+        assert status == 200, name
+        assert kind.startswith("text/css" if name.endswith(".css") else "text/javascript"), kind
+        for module in re.findall(r'from "\./([a-z]+\.js)"', text):
+            assert module in STATIC  # every import is served
+    assert get(server + "/web/nothing.js")[0] == 404
+
+
+@pytest.fixture()
+def game(server: str) -> Iterator[tuple[str, Seat]]:
+    seats = [{"kind": "human", "name": "ann"}, {"kind": "bot", "bot": "greedy"}]
+    body = {"seats": seats, "expansions": ["abbot"], "seed": 3, "bot_think": 0}
+    game_id = post(server + "/api/games", body)["game"]["id"]
+    token = post(f"{server}/api/games/{game_id}/seats/0", {})["token"]
+    with connect(server.replace("http", "ws") + f"/api/games/{game_id}/ws") as ws:
+        yield game_id, Seat(ws, 0, token)
+
+
+def picture(server: str, game_id: str, seat: int | None) -> dict[str, Any]:
+    query = "" if seat is None else f"?seat={seat}"
+    status, _, text = get(f"{server}/api/games/{game_id}/picture{query}")
+    assert status == 200, text
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def test_the_picture_places_every_legal_move(server: str, game: tuple[str, Seat]) -> None:
+    game_id, ann = game
+    state = ann.state
+    drawn = state["drawn_tile"]
+    mine = picture(server, game_id, 0)
+    assert mine["seq"] == ann.seq == 0
+    assert mine["svg"].startswith("<svg") and 'data-tile="' in mine["svg"]
+    assert [m["text"] for m in mine["moves"]] == [a["text"] for a in state["legal_actions"]]
+    rotations: dict[tuple[int, int], set[int]] = {}
+    for move in mine["moves"]:
+        action = move["action"]
+        assert move["square"] == [action["x"], action["y"]] and "point" not in move
+        rotations.setdefault((action["x"], action["y"]), set()).add(action["rotation"])
+    assert set(mine["tile_art"]) == {drawn}
+    wanted = {r for rs in rotations.values() for r in rs}
+    assert {int(r) for r in mine["tile_art"][drawn]} == wanted
+    assert mine["drawn_art"].startswith("<svg")
+    assert mine["last_tiles"] == []  # only the start tile, placed by nobody
+    assert len(mine["colors"]) == 2
+
+    watcher = picture(server, game_id, None)
+    assert watcher["moves"] == [] and watcher["svg"] == mine["svg"]
+    assert picture(server, game_id, 1)["moves"] == []  # not the bot's turn
+
+    # ann places her tile: the figure spots, each labelled with the kind of its feature
+    first = state["legal_actions"][0]["action"]
+    ann.apply(first)
+    spots = picture(server, game_id, 0)
+    assert spots["seq"] == 1
+    assert spots["last_tiles"] == [{"player": 0, "x": first["x"], "y": first["y"]}]
+    placed = next(t for t in ann.state["tiles"] if (t["x"], t["y"]) == (first["x"], first["y"]))
+    kinds = {f["id"]: f["kind"] for f in ann.state["features"]}
+    assert [m["text"] for m in spots["moves"]] == [a["text"] for a in ann.state["legal_actions"]]
+    located = [m for m in spots["moves"] if "point" in m]
+    assert located, spots["moves"]
+    for move in located:
+        action = move["action"]
+        assert move["kind"] == kinds[placed["features"][action["location"]]]
+        px, py = move["point"]
+        assert first["x"] * 100 <= px <= first["x"] * 100 + 100
+        assert first["y"] * 100 <= py <= first["y"] * 100 + 100
+    assert [m["text"] for m in spots["moves"] if "point" not in m] == ["pass"]
+
+
+def test_the_history_has_every_action_with_its_events(server: str, game: tuple[str, Seat]) -> None:
+    game_id, ann = game
+    for _ in range(3):  # ann's tile and figure, then the bot's two moves, three times
+        ann.apply(ann.state["legal_actions"][0]["action"])
+        while ann.state["pending"]["player"] != 0:
+            ann.until("update")
+    status, _, text = get(f"{server}/api/games/{game_id}/history")
+    assert status == 200
+    history = json.loads(text)
+    assert history["seq"] == ann.seq and history["outcome"] is None
+    told = [
+        {"seq": u["seq"], "seat": u["seat"], "text": u["action"]["text"], "events": u["events"]}
+        for u in ann.updates
+    ]
+    assert history["entries"] == told
+
+
+def test_errors_are_named(server: str, game: tuple[str, Seat]) -> None:
+    game_id, _ = game
+    status, _, text = get(f"{server}/api/games/{game_id}/picture?seat=7")
+    assert status == 400
+    assert json.loads(text) == {
+        "error": {"code": "bad-seat", "message": "no seat '7' in this game"}
+    }
+    for route in ("picture", "history"):
+        status, _, text = get(f"{server}/api/games/nope/{route}")
+        assert status == 404
+        assert json.loads(text)["error"] == {"code": "not-found", "message": "no game 'nope'"}
+
+
+def test_six_players_get_six_colours(server: str) -> None:
+    seats = [{"kind": "human", "name": "ann"}] + [{"kind": "bot", "bot": "random"}] * 5
+    body = {"seats": seats, "expansions": ["river", "inns-cathedrals"], "bot_think": 0}
+    game_id = post(server + "/api/games", body)["game"]["id"]
+    shown = picture(server, game_id, None)
+    assert len(shown["colors"]) == 6 and len(set(shown["colors"])) == 6
