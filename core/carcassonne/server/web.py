@@ -305,7 +305,8 @@ def openapi_paths(game_id: dict[str, Any], errors: Callable[..., dict[str, Any]]
                     "200": {
                         "description": "the page",
                         "content": {"text/html": {"schema": {"type": "string"}}},
-                    }
+                    },
+                    **errors(),  # the rate limit covers the page too
                 },
             }
         },
