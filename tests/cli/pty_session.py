@@ -28,6 +28,9 @@ def _controlling_terminal() -> None:
     SIGINT, as in a real terminal)."""
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    # A shell without job control starts background commands with SIGINT ignored, and the
+    # child would inherit that: a terminal's child starts with the default.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 class Session:

@@ -78,7 +78,14 @@ def test_ctrl_c_prints_the_summary_of_the_games_finished():
     command = [sys.executable, "-m", "carcassonne.cli.main", "simulate", "--games", "2000"]
     command += ["--bot", "random", "--jobs", "2", "--batch", "20", "--progress", "--json"]
     proc = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        # as from a terminal, even when these tests run where SIGINT is ignored (a shell's
+        # background job without job control): the child starts with the default handler
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     err: list[str] = []
     reader = threading.Thread(target=lambda: err.extend(iter(lambda: proc.stderr.read(1), "")))
