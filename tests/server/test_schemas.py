@@ -90,17 +90,23 @@ def test_every_answer_of_a_random_stdio_game_conforms(seed: int, mix: set[str]) 
             ANSWER.validate(server.handle({"id": "u", "op": "legal_actions"}))
 
 
-@settings(max_examples=6, deadline=None)
-@given(
-    seed=st.integers(0, 10_000), mix=st.sets(st.sampled_from(EXPANSIONS)), moves=st.integers(0, 60)
-)
-def test_player_views_differ_only_in_their_view_key(seed: int, mix: set[str], moves: int) -> None:
+def random_state(seed: int, mix: set[str], moves: int) -> GameState:
+    """A 3-player game of ``mix`` after up to ``moves`` random moves."""
     state = GameState.new(GameConfig(players=3, seed=seed, expansions=sorted(mix)))
     rng = random.Random(seed)
     for _ in range(moves):
         if state.is_over:
             break
         state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 10_000), mix=st.sets(st.sampled_from(EXPANSIONS)), moves=st.integers(0, 60)
+)
+def test_player_views_differ_only_in_their_view_key(seed: int, mix: set[str], moves: int) -> None:
+    state = random_state(seed, mix, moves)
     public = state_to_json(state, player=0)
     for player in range(3):
         assert seat_view(public, player) == state_to_json(state, player=player)
@@ -116,12 +122,7 @@ SERVER = validator(SCHEMAS["ws-server.json"])
     seed=st.integers(0, 10_000), mix=st.sets(st.sampled_from(EXPANSIONS)), moves=st.integers(0, 90)
 )
 def test_an_update_text_is_each_recipients_own_view(seed: int, mix: set[str], moves: int) -> None:
-    state = GameState.new(GameConfig(players=3, seed=seed, expansions=sorted(mix)))
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    state = random_state(seed, mix, moves)
     fields = {
         "type": "update", "game": "g", "seq": moves, "seat": 1, "action": None, "undone": 2,
         "events": [e.to_dict() for e in state.last_events],
