@@ -16,7 +16,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType, ModuleType
 
-from carcassonne.actions import TypedAction
+from carcassonne.actions import PlaceTile, TypedAction
 from carcassonne.errors import ConfigError
 from carcassonne.features import Segments, segments_of
 from carcassonne.limits import name_problem
@@ -63,6 +63,39 @@ class FitTable(dict[int, tuple[int, ...]]):
             else:
                 rots.append(rotation)
         found = self[pattern] = tuple(rots)
+        return found
+
+
+class PlacementTable(dict[tuple[tuple[int, int], int], tuple[PlaceTile, ...]]):
+    """``(square, pattern) -> placements`` of one tile: the ``PlaceTile`` actions of every
+    rotation that fits a frontier square showing ``pattern``, ascending, filled on first use
+    like :class:`FitTable`. Listing a drawn tile's placements is then one lookup per square,
+    all in C (``map`` over the frontier), and the action objects are built once and shared by
+    every game of the configuration: actions are immutable values.
+
+    The table is a cache of pure data, so it is simply emptied when it grows past
+    :attr:`LIMIT` entries (a long simulation visits ever more squares).
+    """
+
+    __slots__ = ("tile", "fits")
+
+    #: Entries kept at most (about 100 bytes each, plus the shared actions).
+    LIMIT = 20_000
+
+    def __init__(self, tile: str, fits: FitTable) -> None:
+        super().__init__()
+        self.tile = tile
+        self.fits = fits
+
+    def __missing__(self, key: tuple[tuple[int, int], int]) -> tuple[PlaceTile, ...]:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        (x, y), pattern = key
+        new = tuple.__new__
+        tile = self.tile
+        found = self[key] = tuple(
+            [new(PlaceTile, (tile, x, y, rotation)) for rotation in self.fits[pattern]]
+        )
         return found
 
 
@@ -230,6 +263,7 @@ class GameConfig:
         self.bottom = frozenset(setup.bottom)
         self.initial_ext: Mapping[str, ExtValue] = MappingProxyType(dict(setup.ext))
         self._fits: dict[str, FitTable] = {}
+        self._placement_tables: dict[str, PlacementTable] = {}
         self._tile_codes: dict[str, tuple[tuple[int, int, int, int], ...]] = {}
         self._segments: dict[tuple[str, int], Segments] = {}
         self._spec: ConfigSpec = (
@@ -307,6 +341,16 @@ class GameConfig:
             self._fits[tile.id] = table
         return table
 
+    def placement_table(self, tile: TileType) -> PlacementTable:
+        """The table ``(square, pattern) -> placements`` of a tile (see
+        :class:`PlacementTable`), one per configuration and tile."""
+        table = self._placement_tables.get(tile.id)
+        if table is None:
+            table = self._placement_tables[tile.id] = PlacementTable(
+                tile.id, self.fit_table(tile)
+            )
+        return table
+
     def fits(self, tile: TileType, pattern: int) -> tuple[int, ...]:
         """Rotations of ``tile`` whose edges match a frontier ``pattern`` (see
         :class:`FitTable`), ascending."""
@@ -347,7 +391,9 @@ class GameConfig:
                     )
                 )
             codes = self.edge_codes_of(tile)[rotation // 90]
-            data = self._segments[key] = segments_of(out, codes)
+            data = self._segments[key] = segments_of(
+                out, codes, tile.rotations[rotation // 90], self.wildcard_edges
+            )
         return data
 
     def shuffled_pile(self, seed: int | None = None) -> list[str]:

@@ -8,7 +8,8 @@ when its eight neighbours are present: no flood fill, ever.
 
 The graph is private to the state: plugins read it through ``GameState``'s queries, where a
 feature is the int id of its root (the smallest node of the feature, so ids are canonical).
-Each aggregate list holds immutable values, so :meth:`copy` is a handful of list copies.
+Each root's aggregates are one immutable tuple (:data:`Record`), so :meth:`copy` is two list
+copies and a dict copy.
 """
 
 from __future__ import annotations
@@ -16,111 +17,137 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from carcassonne.geometry import RING_OFFSETS, facing_half
+from carcassonne.tileset.model import Rotated
 from carcassonne.values import Figure, Placed, Pos
 
 _EMPTY: frozenset[int] = frozenset()
 _FACING = tuple(facing_half(h) for h in range(8))
 
 
-class Segments(NamedTuple):
-    """The segments of one rotated tile, column by column, as :meth:`FeatureGraph.place` adds
-    them: built once per configuration, tile and rotation (``GameConfig.segment_data``), so that
-    placing a tile extends each aggregate list once instead of appending segment by segment.
-    Indices are the segments' (``RotatedFeature.index``)."""
+#: A feature's aggregates, kept at its root node as one immutable tuple, replaced (never
+#: mutated) when the feature changes, so that copying the graph copies one list of them:
+#: ``(kind, open edges, squares or None, figures, bordering nodes, attributes or None)``.
+#: Squares are tracked only for kinds that complete (None for fields and rivers); the
+#: attributes dict is never mutated (merges build a new one). The hot paths index these
+#: tuples with literal positions (``rec[1]`` is the open count): see the names below.
+Record = tuple[
+    str, int, frozenset[Pos] | None, tuple[Figure, ...], frozenset[int], dict[str, int] | None
+]
+KIND, OPEN, TILES, FIGS, BORDERS, ATTRS = range(6)
 
-    #: Feature kind per segment.
-    kinds: tuple[str, ...]
-    #: Open edges per segment (0 for kinds that do not complete by edges).
-    opens: tuple[int, ...]
-    #: Per segment: whether its feature's squares are tracked (it completes by edges or by
-    #: being surrounded).
-    tracked: tuple[bool, ...]
+#: One step of joining a tile to a neighbour across one side: ``(mine, theirs, closed)``.
+#: Both >= 0: join segment ``mine`` of the new tile with segment ``theirs`` of the neighbour,
+#: the joined feature losing ``closed`` open edges (2 where an edge feature meets itself, 0
+#: for fields). ``theirs`` = -1: a wildcard edge closes one open edge of ``mine``; ``mine`` =
+#: -1: it closes one of the neighbour's ``theirs`` (which may complete it).
+Join = tuple[int, int, int]
+
+
+class Segments(NamedTuple):
+    """The segments of one rotated tile, as :meth:`FeatureGraph.place` adds them: built once
+    per configuration, tile and rotation (``GameConfig.segment_data``), so that placing a tile
+    looks nothing else up. Indices are the segments' (``RotatedFeature.index``)."""
+
+    #: Per segment: (kind, open edges, squares tracked?, attributes, bordering segments). Open
+    #: edges are 0 for kinds that do not complete by edges; squares are tracked for kinds
+    #: that complete (by edges or by being surrounded).
+    rows: tuple[tuple[str, int, bool, dict[str, int] | None, tuple[int, ...]], ...]
     #: Segments with open edges (checked for completion after joining).
     open_nodes: tuple[int, ...]
     #: Segments that complete by being surrounded (monasteries, gardens).
     surround: tuple[int, ...]
-    #: ``(segment, bordering segments)`` for segments that border others (fields).
-    borders: tuple[tuple[int, tuple[int, ...]], ...]
-    #: Attributes per segment (shields, a plugin's inn), or None; never mutated (merges copy).
-    attrs: tuple[dict[str, int] | None, ...]
-    #: ``()`` per segment: no figures yet.
-    no_figs: tuple[tuple[()], ...]
-    #: ``frozenset()`` per segment: no borders yet.
-    no_borders: tuple[frozenset[int], ...]
     #: Per side (N, E, S, W): the tile's edge code on that side, shifted to where the empty
     #: square beyond that side keeps it in its frontier pattern (its side facing the tile).
     shown: tuple[int, int, int, int]
+    #: Per side: the joins with each neighbour tile's rotation found there so far, keyed by
+    #: ``id()`` of that neighbour's :class:`~carcassonne.tileset.model.Rotated` (which lives
+    #: as long as the configuration that owns this cache): see :func:`join_plan`.
+    plans: tuple[dict[int, tuple[Join, ...]], ...]
+    #: The tile's rotation these segments are of.
+    rot: Rotated
+    #: Wildcard edge types of the configuration (the abbey's): they join nothing.
+    wild: frozenset[str]
 
 
 def segments_of(
     rows: list[tuple[str, int, bool, tuple[int, ...], dict[str, int] | None]],
     codes: tuple[int, int, int, int],
+    rot: Rotated,
+    wild: frozenset[str],
 ) -> Segments:
-    """Columns from one row per segment: (kind, open edges, surround?, borders, attrs), and
-    the tile's edge ``codes`` (N, E, S, W)."""
-    n = len(rows)
+    """The segments from one row per segment: (kind, open edges, surround?, borders, attrs),
+    the tile's edge ``codes`` (N, E, S, W), its rotation and the wildcard edge types."""
     shown = tuple(codes[side] << (4 * ((side + 2) & 3)) for side in range(4))
     return Segments(
-        kinds=tuple(kind for kind, _, _, _, _ in rows),
-        opens=tuple(opened for _, opened, _, _, _ in rows),
-        tracked=tuple(bool(opened) or is_surround for _, opened, is_surround, _, _ in rows),
+        rows=tuple(
+            (kind, opened, bool(opened) or is_surround, attrs, borders)
+            for kind, opened, is_surround, borders, attrs in rows
+        ),
         open_nodes=tuple(i for i, row in enumerate(rows) if row[1]),
         surround=tuple(i for i, row in enumerate(rows) if not row[1] and row[2]),
-        borders=tuple((i, row[3]) for i, row in enumerate(rows) if row[3]),
-        attrs=tuple(row[4] for row in rows),
-        no_figs=((),) * n,
-        no_borders=(_EMPTY,) * n,
         shown=(shown[0], shown[1], shown[2], shown[3]),
+        plans=({}, {}, {}, {}),
+        rot=rot,
+        wild=wild,
     )
+
+
+def join_plan(rot: Rotated, side: int, other: Rotated, wild: frozenset[str]) -> tuple[Join, ...]:
+    """How a tile turned ``rot`` joins ``other``, its neighbour across ``side``: the edge
+    feature first, then the two half-edges' fields, a join that repeats an earlier one
+    dropped (it would change nothing)."""
+    oside = (side + 2) & 3
+    mine = rot.side_feature[side]
+    theirs = other.side_feature[oside]
+    my_edge, their_edge = rot.edges[side], other.edges[oside]
+    if wild and (my_edge in wild or their_edge in wild):
+        # a wildcard edge (the abbey) closes whatever touches it and joins nothing
+        steps: list[Join] = []
+        if mine >= 0 and my_edge not in wild:
+            steps.append((mine, -1, 1))
+        if theirs >= 0 and their_edge not in wild:
+            steps.append((-1, theirs, 1))
+        return tuple(steps)
+    joins: list[Join] = []
+    if mine >= 0 and theirs >= 0:
+        joins.append((mine, theirs, 2))
+    for half in (2 * side, 2 * side + 1):
+        a = rot.half_feature[half]
+        b = other.half_feature[_FACING[half]]
+        if a >= 0 and b >= 0 and (a, b, 0) not in joins:
+            joins.append((a, b, 0))
+    return tuple(joins)
 
 
 class FeatureGraph:
     """The segments of the board's tiles joined into features (see the module docstring)."""
 
-    __slots__ = ("parent", "kind", "pos", "open", "tiles", "figs", "borders", "attrs", "surround")
+    __slots__ = ("parent", "feats", "surround")
 
+    #: Union-find parent per node (a root is its own parent).
     parent: list[int]
-    kind: list[str]
-    pos: list[Pos]
-    open: list[int]
-    #: Squares of features that can complete; None for fields and rivers (derived on demand).
-    tiles: list[frozenset[Pos] | None]
-    figs: list[tuple[Figure, ...]]
-    borders: list[frozenset[int]]
-    attrs: list[dict[str, int] | None]
+    #: The :data:`Record` of each root (entries of other nodes are stale: read through find).
+    feats: list[Record]
     #: Square -> nodes completed by being surrounded (monasteries, gardens).
     surround: dict[Pos, tuple[int, ...]]
 
     def __init__(self) -> None:
         self.parent = []
-        self.kind = []
-        self.pos = []
-        self.open = []
-        self.tiles = []
-        self.figs = []
-        self.borders = []
-        self.attrs = []
+        self.feats = []
         self.surround = {}
 
     def copy(self) -> FeatureGraph:
         other = FeatureGraph.__new__(FeatureGraph)
         other.parent = self.parent.copy()
-        other.kind = self.kind.copy()
-        other.pos = self.pos.copy()
-        other.open = self.open.copy()
-        other.tiles = self.tiles.copy()
-        other.figs = self.figs.copy()
-        other.borders = self.borders.copy()
-        other.attrs = self.attrs.copy()
+        other.feats = self.feats.copy()
         other.surround = self.surround.copy()
         return other
 
     def __getstate__(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
+        return (self.parent, self.feats, self.surround)
 
     def __setstate__(self, state: tuple[object, ...]) -> None:
-        for name, value in zip(self.__slots__, state, strict=True):
-            setattr(self, name, value)
+        self.parent, self.feats, self.surround = state  # type: ignore[assignment]
 
     def __len__(self) -> int:
         return len(self.parent)
@@ -135,52 +162,80 @@ class FeatureGraph:
             node = parent[node]
         return node
 
+    def record(self, node: int) -> Record:
+        """The aggregates of the feature ``node`` belongs to."""
+        return self.feats[self.find(node)]
+
     def roots(self) -> list[int]:
         """Every feature, in node order."""
         parent = self.parent
         return [n for n in range(len(parent)) if parent[n] == n]
 
-    def squares(self, feature: int) -> frozenset[Pos]:
+    def squares(self, feature: int, board: dict[Pos, Placed]) -> frozenset[Pos]:
         """The squares a feature covers (each tile once)."""
         root = self.find(feature)
-        tiles = self.tiles[root]
+        tiles = self.feats[root][TILES]
         if tiles is None:  # not tracked during play (fields, rivers): derive it
             find = self.find
-            pos = self.pos
-            tiles = frozenset(pos[n] for n in range(len(self.parent)) if find(n) == root)
+            tiles = frozenset(
+                pos
+                for pos, placed in board.items()
+                for i in range(len(placed.rot.features))
+                if find(placed.order + i) == root
+            )
         return tiles
+
+    def square_of(self, node: int, board: dict[Pos, Placed]) -> Pos:
+        """The square of the tile ``node`` is a segment of."""
+        for pos, nodes in self.surround.items():
+            if node in nodes:
+                return pos
+        for pos, placed in board.items():
+            if placed.order <= node < placed.order + len(placed.rot.features):
+                return pos
+        raise KeyError(node)
 
     # -- changes --------------------------------------------------------------------------------
 
     def add_figure(self, node: int, figure: Figure) -> None:
         root = self.find(node)
-        self.figs[root] = self.figs[root] + (figure,)
+        kind, opened, tiles, figs, borders, attrs = self.feats[root]
+        self.feats[root] = (kind, opened, tiles, figs + (figure,), borders, attrs)
 
-    def union(self, a: int, b: int) -> int:
+    def set_figures(self, root: int, figures: tuple[Figure, ...]) -> None:
+        kind, opened, tiles, _figs, borders, attrs = self.feats[root]
+        self.feats[root] = (kind, opened, tiles, figures, borders, attrs)
+
+    def union(self, a: int, b: int, closed: int = 0) -> int:
+        """Join the features of nodes ``a`` and ``b``, which then have ``closed`` fewer open
+        edges between them; the root is the smaller one (canonical ids)."""
         parent = self.parent
         # most nodes joined are roots already (a tile's new segments): skip the call to find
         ra = a if parent[a] == a else self.find(a)
         rb = b if parent[b] == b else self.find(b)
+        feats = self.feats
         if ra == rb:
+            if closed:
+                kind, opened, tiles, figs, borders, attrs = feats[ra]
+                feats[ra] = (kind, opened - closed, tiles, figs, borders, attrs)
             return ra
         if rb < ra:
             ra, rb = rb, ra
         parent[rb] = ra
-        self.open[ra] += self.open[rb]
-        tiles_a, tiles_b = self.tiles[ra], self.tiles[rb]
-        if tiles_a is not None and tiles_b is not None:
-            self.tiles[ra] = tiles_a | tiles_b
-        if self.figs[rb]:
-            self.figs[ra] = self.figs[ra] + self.figs[rb]
-            self.figs[rb] = ()
-        if self.borders[rb]:
-            self.borders[ra] = self.borders[ra] | self.borders[rb]
-        attrs_b = self.attrs[rb]
+        kind, opened, tiles, figs, borders, attrs = feats[ra]
+        _kind, open_b, tiles_b, figs_b, borders_b, attrs_b = feats[rb]
+        if tiles is not None and tiles_b is not None:
+            tiles = tiles | tiles_b
+        if figs_b:
+            figs = figs + figs_b
+        if borders_b:
+            borders = borders | borders_b
         if attrs_b:
-            merged = dict(self.attrs[ra] or {})
+            merged = dict(attrs or {})
             for key, value in attrs_b.items():
                 merged[key] = merged.get(key, 0) + value
-            self.attrs[ra] = merged
+            attrs = merged
+        feats[ra] = (kind, opened + open_b - closed, tiles, figs, borders, attrs)
         return ra
 
     def place(
@@ -189,7 +244,6 @@ class FeatureGraph:
         pos: Pos,
         segments: Segments,
         board: dict[Pos, Placed],
-        wild: frozenset[str],
         neighbours: tuple[Placed | None, Placed | None, Placed | None, Placed | None],
     ) -> tuple[int, ...]:
         """Add the segments of a tile just put on ``board`` and join them to the neighbours'
@@ -199,79 +253,68 @@ class FeatureGraph:
         monasteries and gardens), without duplicates.
         """
         parent = self.parent
-        nopen = self.open
-        ntiles = self.tiles
-        find = self.find
-        union = self.union
+        feats = self.feats
         base = placed.order
         if base != len(parent):
             raise AssertionError("a tile's order must be the next node id")
-        count = len(segments.kinds)
-        parent.extend(range(base, base + count))
-        self.kind.extend(segments.kinds)
-        self.pos.extend((pos,) * count)
-        nopen.extend(segments.opens)
-        # tiles are tracked for features that complete; fields and rivers never do, and their
-        # (large) tile sets are derived on demand by squares()
+        rows = segments.rows
+        parent.extend(range(base, base + len(rows)))
+        # squares are tracked for features that complete; fields and rivers never do, and
+        # their (large) square sets are derived on demand by squares()
         tiles = frozenset((pos,))
-        ntiles.extend([tiles if tracked else None for tracked in segments.tracked])
-        self.figs.extend(segments.no_figs)
-        nborders = self.borders
-        nborders.extend(segments.no_borders)
-        for index, others in segments.borders:
-            nborders[base + index] = frozenset([base + b for b in others])
-        self.attrs.extend(segments.attrs)
-        touched = [base + i for i in segments.open_nodes]
+        feats.extend(
+            [
+                (
+                    kind,
+                    opened,
+                    tiles if tracked else None,
+                    (),
+                    frozenset([base + b for b in borders]) if borders else _EMPTY,
+                    attrs,
+                )
+                for kind, opened, tracked, attrs, borders in rows
+            ]
+        )
+        touched = [base + i for i in segments.open_nodes] if segments.open_nodes else []
         if segments.surround:
             self.surround[pos] = tuple([base + i for i in segments.surround])
-        rot = placed.rot
-        side_feature = rot.side_feature
-        half_feature = rot.half_feature
-        edges = rot.edges
-        x, y = pos
+        plans = segments.plans
+        union = self.union
+        find = self.find
         for side in range(4):
             other = neighbours[side]
             if other is None:
                 continue
-            oside = (side + 2) & 3
-            mine = side_feature[side]
-            theirs = other.rot.side_feature[oside]
-            my_edge = edges[side]
-            their_edge = other.rot.edges[oside]
+            orot = other.rot
+            plan = plans[side].get(id(orot))
+            if plan is None:
+                plan = plans[side][id(orot)] = join_plan(segments.rot, side, orot, segments.wild)
             other_base = other.order
-            if wild and (my_edge in wild or their_edge in wild):
-                # a wildcard edge (the abbey) closes whatever touches it and joins nothing
-                if mine >= 0 and my_edge not in wild:
-                    nopen[find(base + mine)] -= 1
-                if theirs >= 0 and their_edge not in wild:
+            for mine, theirs, closed in plan:
+                if theirs < 0:  # a wildcard edge closes one of this tile's open edges
+                    root = find(base + mine)
+                    kind, opened, sq, figs, borders, attrs = feats[root]
+                    feats[root] = (kind, opened - 1, sq, figs, borders, attrs)
+                elif mine < 0:  # ... or one of the neighbour's, which may complete it
                     root = find(other_base + theirs)
-                    nopen[root] -= 1
+                    kind, opened, sq, figs, borders, attrs = feats[root]
+                    feats[root] = (kind, opened - 1, sq, figs, borders, attrs)
                     touched.append(root)
-                continue
-            if mine >= 0 and theirs >= 0:
-                nopen[union(base + mine, other_base + theirs)] -= 2
-            other_halves = other.rot.half_feature
-            half = 2 * side
-            a = half_feature[half]
-            if a >= 0:
-                b = other_halves[_FACING[half]]
-                if b >= 0:
-                    union(base + a, other_base + b)
-            a = half_feature[half + 1]
-            if a >= 0:
-                b = other_halves[_FACING[half + 1]]
-                if b >= 0:
-                    union(base + a, other_base + b)
+                else:
+                    union(base + mine, other_base + theirs, closed)
         completed = []
         for node in touched:
             root = find(node)
-            if nopen[root] == 0 and ntiles[root] is not None:
+            rec = feats[root]
+            if rec[1] == 0 and rec[2] is not None:  # no open edge left, and it completes
                 completed.append(root)
         # monasteries and gardens on this square or around it (a few on the whole board: their
         # squares are scanned rather than the nine around this one)
-        for (sx, sy), nodes in self.surround.items():
-            if -1 <= sx - x <= 1 and -1 <= sy - y <= 1 and surrounded(board, sx, sy):
-                completed.extend(nodes)
+        if self.surround:
+            x, y = pos
+            for (sx, sy), nodes in self.surround.items():
+                if -1 <= sx - x <= 1 and -1 <= sy - y <= 1 and surrounded(board, sx, sy):
+                    completed.extend(nodes)
         return tuple(dict.fromkeys(completed)) if completed else ()
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from operator import is_
 from typing import TYPE_CHECKING, cast
 
@@ -37,7 +37,15 @@ from carcassonne.actions import (
 from carcassonne.codes import Refusal
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError, IllegalActionError, NothingToUndoError
-from carcassonne.features import FeatureGraph, neighbours_present
+from carcassonne.features import (
+    ATTRS,
+    BORDERS,
+    FIGS,
+    KIND,
+    OPEN,
+    FeatureGraph,
+    neighbours_present,
+)
 from carcassonne.geometry import SIDE_OFFSETS, SIDES
 from carcassonne.notation import action_from_text
 from carcassonne.tileset.model import Rotated, RotatedFeature, TileType
@@ -409,8 +417,8 @@ class GameState:
         return (
             tuple(sorted((pos, p.tile.id, p.rotation, p.player) for pos, p in self.board.items())),
             tuple(roots),
-            tuple(graph.open[r] for r in roots),
-            tuple(graph.figs[r] for r in roots),
+            tuple(graph.feats[r][OPEN] for r in roots),
+            tuple(graph.feats[r][FIGS] for r in roots),
             tuple(tuple(sorted(s.items())) for s in self.supply),
             tuple(self.scores),
             tuple(self._pile),
@@ -610,32 +618,32 @@ class GameState:
         return find(a) == find(b)
 
     def feature_kind(self, feature: int) -> str:
-        return self._graph.kind[feature]
+        return self._graph.record(feature)[KIND]
 
     def feature_tiles(self, feature: int) -> frozenset[Pos]:
         """The squares a feature covers (each tile once, however many segments it has there)."""
-        return self._graph.squares(feature)
+        return self._graph.squares(feature, self.board)
 
     def feature_open(self, feature: int) -> int:
         """How many of the feature's edges no tile closes yet (0 for fields and centres)."""
-        return self._graph.open[self._graph.find(feature)]
+        return self._graph.record(feature)[OPEN]
 
     def feature_attr(self, feature: int, name: str) -> int:
         """The sum of attribute ``name`` over the feature's segments (its shields, inns)."""
-        attrs = self._graph.attrs[self._graph.find(feature)]
+        attrs = self._graph.record(feature)[ATTRS]
         return attrs.get(name, 0) if attrs else 0
 
     def feature_attrs(self, feature: int) -> dict[str, int]:
-        return dict(self._graph.attrs[self._graph.find(feature)] or {})
+        return dict(self._graph.record(feature)[ATTRS] or {})
 
     def figures_on(self, feature: int) -> tuple[Figure, ...]:
-        return self._graph.figs[self._graph.find(feature)]
+        return self._graph.record(feature)[FIGS]
 
     def bordering(self, feature: int) -> set[int]:
         """The features a field borders (cities, for the base game's fields)."""
         graph = self._graph
         find = graph.find
-        return {find(n) for n in graph.borders[find(feature)]}
+        return {find(n) for n in graph.record(feature)[BORDERS]}
 
     def completed_cities(self, field: int) -> int:
         """How many completed cities a field borders (each city once): what farmers and barns
@@ -643,18 +651,19 @@ class GameState:
         return sum(
             1
             for city in self.bordering(field)
-            if self._graph.kind[city] == "city" and self.is_complete(city)
+            if self._graph.record(city)[KIND] == "city" and self.is_complete(city)
         )
 
     def is_complete(self, feature: int) -> bool:
         graph = self._graph
         root = graph.find(feature)
-        kind = self.config.kinds.get(graph.kind[root])
+        record = graph.feats[root]
+        kind = self.config.kinds.get(record[KIND])
         completion = kind.completion if kind is not None else "never"
         if completion == "edges":
-            return graph.open[root] == 0
+            return record[OPEN] == 0
         if completion == "surround":
-            x, y = graph.pos[root]
+            x, y = graph.square_of(root, self.board)
             return neighbours_present(self.board, x, y) == 8
         return False
 
@@ -664,8 +673,8 @@ class GameState:
 
     def figures(self) -> list[tuple[int, Figure]]:
         """``(feature, figure)`` for every figure on the board."""
-        figs = self._graph.figs
-        return [(root, fig) for root in self._graph.roots() for fig in figs[root]]
+        feats = self._graph.feats
+        return [(root, fig) for root in self._graph.roots() for fig in feats[root][FIGS]]
 
     def strength(self, feature: int, figure: Figure) -> int:
         value = self.config.figure_kinds[figure.kind].strength
@@ -675,7 +684,7 @@ class GameState:
         """Players with the greatest total figure strength in a feature (none if all are 0)."""
         root = self._graph.find(feature)
         totals = [0] * self.config.players
-        for fig in self._graph.figs[root]:
+        for fig in self._graph.feats[root][FIGS]:
             totals[fig.player] += self.strength(root, fig)
         best = max(totals)
         if best <= 0:
@@ -1186,22 +1195,19 @@ class GameState:
 
     def _placements(self, tile: TileType) -> list[PlaceTile]:
         """Every legal placement of ``tile`` as the action that makes it, in the documented
-        order: the frontier's squares are kept sorted and each square's rotations come out of
-        the fit table ascending, so nothing is sorted here; actions are built directly as
-        tuples (no named-tuple ``__new__`` per placement)."""
+        order: the frontier's squares are kept sorted and each square's placements come out
+        of the tile's placement table by rotation, so nothing is sorted here; the table
+        (``GameConfig.placement_table``) holds the action objects, so none is built here."""
         config = self.config
-        table = config.fit_table(tile)
+        table = config.placement_table(tile)
         frontier = self._frontier
-        tid = tile.id
-        new = tuple.__new__
         squares = self._squares
-        # each square's rotations, looked up by map() in C; the comprehension builds actions
-        fitting = map(table.__getitem__, map(frontier.__getitem__, squares))
-        cands: list[PlaceTile] = [
-            new(PlaceTile, (tid, pos[0], pos[1], r))
-            for pos, rots in zip(squares, fitting, strict=True)
-            for r in rots
-        ]
+        # one table lookup per square, keyed by (square, pattern): map, zip and chain run in C
+        cands: list[PlaceTile] = list(
+            chain.from_iterable(
+                map(table.__getitem__, zip(squares, map(frontier.__getitem__, squares)))
+            )
+        )
         if cands and config.hooks.vetoes_placements:
             triples = [(a.x, a.y, a.rotation) for a in cands]
             vetoes = config.hooks.veto_placements(self, tile, triples)
@@ -1246,8 +1252,8 @@ class GameState:
         graph = self._graph
         completed = sorted({graph.find(n) for n in self._completed}) if self._completed else []
         for root in completed:
-            tiles = len(graph.squares(root))
-            events.append(ev.FeatureCompleted(graph.kind[root], root, tiles))
+            tiles = len(graph.squares(root, self.board))
+            events.append(ev.FeatureCompleted(graph.feats[root][KIND], root, tiles))
         self._apply_scoring(completed, final, events, return_completed=True)
 
     def _apply_scoring(
@@ -1331,8 +1337,8 @@ class GameState:
         self._final_scoring(events)
 
     def _final_scoring(self, events: list[ev.Event]) -> None:
-        figs = self._graph.figs
-        features = [root for root in self._graph.roots() if figs[root]]
+        feats = self._graph.feats
+        features = [root for root in self._graph.roots() if feats[root][FIGS]]
         self._apply_scoring(features, True, events, return_completed=False)
         self._asked = ()  # the game is over: nothing more is asked
         self.pending = Decision(END, -1)
@@ -1363,7 +1369,8 @@ class GameState:
         """Send the figures of a feature (only ``kinds`` if given) back to their supplies."""
         graph = self._graph
         root = graph.find(feature)
-        figs = graph.figs[root]
+        record = graph.feats[root]
+        figs = record[FIGS]
         if not figs:
             return []
         wanted = None if kinds is None else frozenset(kinds)
@@ -1375,9 +1382,9 @@ class GameState:
                 continue
             self.supply[fig.player][fig.kind] += 1
             x, y, loc = fig.x, fig.y, fig.location
-            out.append(ReturnedFigure(fig.player, fig.kind, x, y, loc, root, graph.kind[root]))
+            out.append(ReturnedFigure(fig.player, fig.kind, x, y, loc, root, record[KIND]))
             events.append(ev.FigureReturned(fig.player, fig.kind, x, y, loc))
-        graph.figs[root] = tuple(keep)
+        graph.set_figures(root, tuple(keep))
         return out
 
     def place_figure(
@@ -1437,7 +1444,7 @@ class GameState:
         get = board.get
         neighbours = (get(around[0]), get(around[1]), get(around[2]), get(around[3]))
         segments = config.segment_data(tile, rotation)
-        completed = graph.place(placed, pos, segments, board, config.wildcard_edges, neighbours)
+        completed = graph.place(placed, pos, segments, board, neighbours)
         shown = segments.shown
         frontier = self._frontier
         squares = self._squares
