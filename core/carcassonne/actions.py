@@ -191,13 +191,14 @@ def _sort_key_of(action_type: type[TypedAction]) -> Callable[[Action], tuple[obj
     if "location" not in names:
         return lambda action: (rank, verb, action)
     at = names.index("location")
+    get = _LOCATION_RANK.get
     last = len(_LOCATION_RANK)
 
     def key(action: Action) -> tuple[object, ...]:
-        fields: tuple[object, ...] = tuple.__getitem__(action, slice(None))  # type: ignore[call-overload]
+        # one flat tuple: the fields in order, the location replaced by (board order, name)
+        fields: tuple[object, ...] = action  # type: ignore[assignment]
         location = fields[at]
-        board_order = (_LOCATION_RANK.get(location, last), location)  # type: ignore[call-overload]
-        return (rank, verb, fields[:at] + board_order + fields[at + 1 :])
+        return (rank, verb, *fields[:at], get(location, last), location, *fields[at + 1 :])  # type: ignore[call-overload]
 
     return key
 
@@ -216,6 +217,8 @@ def action_sort_key(action: Action) -> tuple[object, ...]:
 def sort_actions(actions: list[Action]) -> list[Action]:
     """``actions`` in the order of :func:`action_sort_key` (fields that cannot be compared
     with each other, such as a plugin's ``None``, compare by their text)."""
+    if len(actions) < 2:
+        return list(actions)
     try:
         return sorted(actions, key=action_sort_key)
     except TypeError:

@@ -249,6 +249,15 @@ class Hooks:
             )
         #: Hooks somebody implements: the others are skipped without a call on the hot path.
         self._used = frozenset(name for name, impls in self._impls.items() if impls)
+        #: Hooks with a single implementation that takes every argument: the per-turn hooks
+        #: call it without the loop of ``_gather`` (the base game's figure and scoring hooks).
+        self._only: dict[str, tuple[str, Callable[..., object]]] = {
+            name: (impls[0][0], impls[0][1])
+            for name, impls in self._impls.items()
+            if len(impls) == 1 and impls[0][2] is None
+        }
+        self._only_figure_actions = self._only.get("carcassonne_figure_actions")
+        self._only_score = self._only.get("carcassonne_score")
         #: Whether any plugin vetoes tile placements (else a draw can be lazy, see ``_draw``).
         self.vetoes_placements = "carcassonne_veto_placements" in self._used
         #: Whether any plugin offers turn actions (an alternative to drawing).
@@ -276,6 +285,16 @@ class Hooks:
                     raise PluginError(f"a hook of plugin {name!r} returned {result!r}, not a list")
                 out.extend(result)
         return out
+
+    @staticmethod
+    def _one_list(name: str, result: object) -> list[Any]:
+        """The answer of a hook's only implementation as a list, checked as ``_gather`` checks
+        each answer (the caller may change the list: a new one)."""
+        if not result:
+            return []
+        if not isinstance(result, list | tuple):
+            raise PluginError(f"a hook of plugin {name!r} returned {result!r}, not a list")
+        return list(result)
 
     def _first(self, hook: str, *args: object) -> object:
         for _name, function, picks in self._impls.get(hook, ()):
@@ -395,6 +414,9 @@ class Hooks:
     # -- figure phase -------------------------------------------------------------------------
 
     def figure_actions(self, state: GameState, x: int, y: int, player: int) -> list[Action]:
+        only = self._only_figure_actions
+        if only is not None:
+            return self._one_list(only[0], only[1](state, x, y, player))
         return self._gather("carcassonne_figure_actions", state, x, y, player)
 
     def veto_figure_actions(self, state: GameState, actions: list[Action]) -> set[Action]:
@@ -466,6 +488,9 @@ class Hooks:
     # -- scoring ------------------------------------------------------------------------------
 
     def score(self, state: GameState, completed: list[int], final: bool) -> list[ScoreItem]:
+        only = self._only_score
+        if only is not None:
+            return self._one_list(only[0], only[1](state, completed, final))
         return self._gather("carcassonne_score", state, completed, final)
 
     def adjust_awards(self, state: GameState, awards: list[Award], final: bool) -> list[Award]:

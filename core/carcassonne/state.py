@@ -1199,13 +1199,17 @@ class GameState:
         of the tile's placement table by rotation, so nothing is sorted here; the table
         (``GameConfig.placement_table``) holds the action objects, so none is built here."""
         config = self.config
-        table = config.placement_table(tile)
-        frontier = self._frontier
         squares = self._squares
-        # one table lookup per square, keyed by (square, pattern): map, zip and chain run in C
+        # per square the rotations that fit (FitTable), then the actions of the squares where
+        # some fit (PlacementTable): map, compress, filter, zip and chain all run in C
+        fits = config.fit_table(tile)
+        fitting = list(map(fits.__getitem__, map(self._frontier.__getitem__, squares)))
         cands: list[PlaceTile] = list(
             chain.from_iterable(
-                map(table.__getitem__, zip(squares, map(frontier.__getitem__, squares)))
+                map(
+                    config.placement_table(tile).__getitem__,
+                    zip(compress(squares, fitting), filter(None, fitting)),
+                )
             )
         )
         if cands and config.hooks.vetoes_placements:
