@@ -260,6 +260,8 @@ class Hooks:
         self._only_score = self._only.get("carcassonne_score")
         #: Whether any plugin vetoes tile placements (else a draw can be lazy, see ``_draw``).
         self.vetoes_placements = "carcassonne_veto_placements" in self._used
+        #: Whether any plugin answers ``carcassonne_after_scoring`` (else it is not called).
+        self.after_scoring_used = "carcassonne_after_scoring" in self._used
         #: Whether any plugin offers turn actions (an alternative to drawing).
         self.offers_turn_actions = "carcassonne_turn_actions" in self._used
 

@@ -35,7 +35,7 @@ from carcassonne.actions import (
     sort_actions,
 )
 from carcassonne.codes import Refusal
-from carcassonne.config import GameConfig
+from carcassonne.config import MAX_PLAYERS, GameConfig
 from carcassonne.errors import CarcassonneError, IllegalActionError, NothingToUndoError
 from carcassonne.features import (
     ATTRS,
@@ -78,6 +78,12 @@ _THEN_END = "end"
 #: ``tuple.__new__``: builds a named tuple (Placed, Decision) without its Python-level
 #: ``__new__``, on the hot path only.
 _new = tuple.__new__
+
+
+#: The decisions of the turn loop, per player (immutable values: built once, shared).
+_DRAW_FOR = tuple(_new(Decision, ("draw", p, None)) for p in range(MAX_PLAYERS))
+_TILE_FOR = tuple(_new(Decision, ("tile", p, None)) for p in range(MAX_PLAYERS))
+_FIGURE_FOR = tuple(_new(Decision, ("figure", p, None)) for p in range(MAX_PLAYERS))
 
 
 def _same(value: object) -> object:
@@ -1122,7 +1128,10 @@ class GameState:
             elif type(action) is not Pass:
                 events.extend(self.config.hooks.apply_action(self, action))
             self._scoring_phase(events)
-            decisions = self.config.hooks.after_scoring(self, list(self._returned))
+            hooks = self.config.hooks
+            decisions = (
+                hooks.after_scoring(self, list(self._returned)) if hooks.after_scoring_used else []
+            )
             if decisions:
                 n = self.config.players
                 active = self.player
@@ -1159,8 +1168,10 @@ class GameState:
         if not self._pile:
             self._regular_play_over(events)
             return
-        self.pending = _new(Decision, ("draw", self.player, None))
-        if self._turn_actions() or self.config.explicit_draws:
+        self.pending = _DRAW_FOR[self.player]
+        if self.config.explicit_draws or (
+            self.config.hooks.offers_turn_actions and self._turn_actions()
+        ):
             return
         self._draw(events)
 
@@ -1178,7 +1189,7 @@ class GameState:
             if cands is None or cands:
                 self.drawn = tid
                 self._cands = cands
-                self.pending = _new(Decision, ("tile", player, None))
+                self.pending = _TILE_FOR[player]
                 self._legal = None
                 return
             events.append(ev.TileReturned(player, tid))
@@ -1223,16 +1234,22 @@ class GameState:
         """Whether ``action`` (of the drawn tile, exact ints) is a legal placement. Without
         vetoes that is one fit-table lookup, so a search applying a placement to a clone never
         lists the tile's other placements."""
-        if self._cands is None and not self.config.hooks.vetoes_placements:
-            pattern = self._frontier.get((action.x, action.y))
-            if pattern is None:
-                return False
-            return (
-                action.rotation
-                in self.config.fit_table(self.config.tile_types[action.tile])[pattern]
-            )
-        # tuple equality (C) is exact here: both sides are PlaceTile
-        return any(map(tuple.__eq__, self._candidates(), repeat(action)))
+        cands = self._cands
+        if cands is None:
+            if not self.config.hooks.vetoes_placements:
+                pattern = self._frontier.get((action.x, action.y))
+                if pattern is None:
+                    return False
+                return (
+                    action.rotation
+                    in self.config.fit_table(self.config.tile_types[action.tile])[pattern]
+                )
+            cands = self._candidates()
+        # the very object offered (bots pick from legal_actions()), found by identity in C;
+        # else tuple equality (C), exact here: both sides are PlaceTile
+        return any(map(is_, cands, repeat(action))) or any(
+            map(tuple.__eq__, cands, repeat(action))
+        )
 
     def _place_tile_action(self, action: PlaceTile, events: list[ev.Event]) -> None:
         tile = self.config.tile_types[action.tile]
@@ -1250,7 +1267,7 @@ class GameState:
             self._then = _THEN_FIGURE
             self._next_decision(events)
         else:
-            self.pending = _new(Decision, ("figure", self.player, None))
+            self.pending = _FIGURE_FOR[self.player]
 
     def _scoring_phase(self, events: list[ev.Event], final: bool = False) -> None:
         graph = self._graph
