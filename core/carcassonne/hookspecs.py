@@ -209,6 +209,21 @@ def carcassonne_veto_placements(
 
 
 @hookspec
+def carcassonne_vetoes_tile(config: GameConfig, tile: TileType) -> bool | None:
+    """Whether the plugin's ``carcassonne_veto_placements`` may veto placements of ``tile``.
+
+    When: once per configuration and tile type, the first time that tile is drawn or its
+    placements are listed (the answer must depend on the configuration and the tile only).
+    Parameters: ``config`` - the game's configuration; ``tile`` - a tile type of the game.
+    Returns: ``False``: never, so the engine does not ask this plugin about that tile, and
+    with no plugin left to ask, a draw of it stays lazy (its placements are listed only when
+    wanted: much cheaper for search). ``True`` or ``None``: it may. A plugin that vetoes
+    placements without implementing this hook is asked about every tile.
+    Use in expansions: the River vetoes only river tiles.
+    """
+
+
+@hookspec
 def carcassonne_tile_placed(
     state: GameState, x: int, y: int, tile: TileType, rotation: int
 ) -> None:

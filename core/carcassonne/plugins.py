@@ -258,8 +258,12 @@ class Hooks:
         }
         self._only_figure_actions = self._only.get("carcassonne_figure_actions")
         self._only_score = self._only.get("carcassonne_score")
-        #: Whether any plugin vetoes tile placements (else a draw can be lazy, see ``_draw``).
+        #: Whether any plugin vetoes tile placements (see :meth:`vetoers` for one tile).
         self.vetoes_placements = "carcassonne_veto_placements" in self._used
+        #: Per tile id: the veto implementations that may veto that tile (:meth:`vetoers`).
+        self._vetoers: dict[str, tuple[_Impl, ...]] = {}
+        #: Whether any plugin vetoes figure actions (else the veto hook is not called).
+        self.vetoes_figures = "carcassonne_veto_figure_actions" in self._used
         #: Whether any plugin answers ``carcassonne_after_scoring`` (else it is not called).
         self.after_scoring_used = "carcassonne_after_scoring" in self._used
         #: Whether any plugin offers turn actions (an alternative to drawing).
@@ -392,13 +396,45 @@ class Hooks:
             return []
         return self._gather("carcassonne_turn_actions", state)
 
+    def vetoers(self, config: GameConfig, tile: TileType) -> tuple[_Impl, ...]:
+        """The ``carcassonne_veto_placements`` implementations that may veto ``tile``: those
+        of plugins whose ``carcassonne_vetoes_tile`` does not answer ``False`` for it (asked
+        once per tile). Empty: nobody vetoes it, and a draw of it can be lazy (``_draw``)."""
+        found = self._vetoers.get(tile.id)
+        if found is None:
+            if not self.vetoes_placements:
+                found = ()
+            else:
+                scopes = {
+                    name: (function, picks)
+                    for name, function, picks in self._impls.get("carcassonne_vetoes_tile", ())
+                }
+                kept = []
+                for impl in self._impls["carcassonne_veto_placements"]:
+                    scope = scopes.get(impl[0])
+                    if scope is not None:
+                        function, picks = scope
+                        args = (config, tile)
+                        answer = function(*args) if picks is None else function(*[args[i] for i in picks])
+                        if answer not in (True, False, None):
+                            raise PluginError(
+                                f"plugin {impl[0]!r}: carcassonne_vetoes_tile returned "
+                                f"{answer!r}, not True, False or None"
+                            )
+                        if answer is False:
+                            continue
+                    kept.append(impl)
+                found = tuple(kept)
+            self._vetoers[tile.id] = found
+        return found
+
     def veto_placements(
         self, state: GameState, tile: TileType, candidates: list[tuple[int, int, int]]
     ) -> set[tuple[int, int, int]]:
         vetoes: set[tuple[int, int, int]] = set()
-        if "carcassonne_veto_placements" not in self._used:
-            return vetoes
-        for name, result in self._each("carcassonne_veto_placements", state, tile, candidates):
+        for name, function, picks in self.vetoers(state.config, tile):
+            args = (state, tile, candidates)
+            result = function(*args) if picks is None else function(*[args[i] for i in picks])
             if result:
                 vetoes.update(
                     cast(

@@ -86,6 +86,10 @@ _TILE_FOR = tuple(_new(Decision, ("tile", p, None)) for p in range(MAX_PLAYERS))
 _FIGURE_FOR = tuple(_new(Decision, ("figure", p, None)) for p in range(MAX_PLAYERS))
 
 
+#: An action's hash as a plain tuple (in C; TypedAction's own hash also mixes in the verb).
+_tuple_hash = cast("Callable[[Action], int]", tuple.__hash__)
+
+
 def _same(value: object) -> object:
     return value
 
@@ -762,12 +766,12 @@ class GameState:
         assert self.last_tile is not None
         x, y = self.last_tile
         actions = hooks.figure_actions(self, x, y, self.player)
-        plain = cast("list[tuple[object, ...]]", actions)
-        if len(actions) > 1 and len(set(map(tuple, plain))) < len(actions):
-            # duplicates: drop them, keeping the first (the check above hashes plain tuples in
-            # C, where dict.fromkeys would call the actions' Python __hash__ every turn)
+        if len(actions) > 1 and len(set(map(_tuple_hash, actions))) < len(actions):
+            # perhaps duplicates: drop them, keeping the first (the check above hashes the
+            # actions as plain tuples in C, where dict.fromkeys would call their Python
+            # __hash__ every turn; equal hashes of different actions only cost this exact pass)
             actions = list(dict.fromkeys(actions))
-        if actions:
+        if actions and hooks.vetoes_figures:
             vetoes = hooks.veto_figure_actions(self, actions)
             if vetoes:
                 actions = [a for a in actions if a not in vetoes]
@@ -1180,10 +1184,11 @@ class GameState:
         types = self.config.tile_types
         # Without vetoes, whether a tile fits anywhere is known from the first square that
         # takes it: its placements are listed only when asked (search never asks for most).
-        lazy = not self.config.hooks.vetoes_placements
+        hooks = self.config.hooks
         while self._pile:
             tid = self._pile.pop()
             tile = types[tid]
+            lazy = not hooks.vetoes_placements or not hooks.vetoers(self.config, tile)
             cands = None if lazy and self._fits_somewhere(tile) else self._placements(tile)
             events.append(_new(ev.TileDrawn, (player, tid)))
             if cands is None or cands:
@@ -1223,7 +1228,7 @@ class GameState:
                 )
             )
         )
-        if cands and config.hooks.vetoes_placements:
+        if cands and config.hooks.vetoes_placements and config.hooks.vetoers(config, tile):
             triples = [(a.x, a.y, a.rotation) for a in cands]
             vetoes = config.hooks.veto_placements(self, tile, triples)
             if vetoes:
@@ -1236,7 +1241,10 @@ class GameState:
         lists the tile's other placements."""
         cands = self._cands
         if cands is None:
-            if not self.config.hooks.vetoes_placements:
+            hooks = self.config.hooks
+            if not hooks.vetoes_placements or not hooks.vetoers(
+                self.config, self.config.tile_types[action.tile]
+            ):
                 pattern = self._frontier.get((action.x, action.y))
                 if pattern is None:
                     return False

@@ -39,5 +39,5 @@ def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) ->
         if state.figures_on(feature):
             continue
         for name in followers:
-            out.append(new(PlaceFigure, (name, x, y, seg.location)))
+            out.append(new(PlaceFigure, (name, x, y, seg.locations[0])))  # its canonical name
     return out

@@ -110,6 +110,12 @@ def carcassonne_setup(setup: Setup) -> None:
 
 
 @hookimpl
+def carcassonne_vetoes_tile(tile: TileType) -> bool:
+    """Only river tiles are vetoed: the land tiles' draws stay lazy (cheap for search)."""
+    return is_river_tile(tile)
+
+
+@hookimpl
 def carcassonne_veto_placements(
     state: GameState, tile: TileType, candidates: list[tuple[int, int, int]]
 ) -> list[tuple[int, int, int]] | None:
