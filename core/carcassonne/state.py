@@ -334,7 +334,7 @@ class GameState:
         other._in_extra = self._in_extra
         other._completed = self._completed
         other._returned = self._returned
-        other.last_events = self.last_events.copy()
+        other.last_events = self.last_events  # read only, and replaced (never changed) by apply
         other.log = self.log.copy()
         other._origin = self._origin
         other._cands = self._cands
@@ -871,6 +871,9 @@ class GameState:
 
     def _check_tile(self, action: PlaceTile) -> str | None:
         """``None`` for a legal placement of the drawn tile (the fast path), else "refused"."""
+        cands = self._cands
+        if cands is not None and any(map(is_, cands, repeat(action))):
+            return None  # the very object offered: no field checks (the identity scan is C)
         if (
             action.tile == self.drawn
             and type(action.x) is int
@@ -1145,7 +1148,10 @@ class GameState:
                 self._queue = self._queue + self._asked
             self._asked = ()
             self._then = _THEN_END
-            self._next_decision(events)
+            if self._queue:
+                self._next_decision(events)
+            else:  # what _next_decision does with nothing queued and nothing then
+                self._end_turn(events)
         else:
             if type(action) is PlaceFigure:
                 self.place_figure(
@@ -1268,7 +1274,9 @@ class GameState:
         events.append(
             _new(ev.TilePlaced, (self.player, tile.id, action.x, action.y, action.rotation))
         )
-        self.config.hooks.tile_placed(self, action.x, action.y, tile, action.rotation)
+        hooks = self.config.hooks
+        if hooks.tile_placed_used:
+            hooks.tile_placed(self, action.x, action.y, tile, action.rotation)
         if self._asked:
             self._queue = self._queue + self._asked
             self._asked = ()
