@@ -7,10 +7,11 @@ that a loaded machine does not change the measurement (CPU time on a shared mach
 
 Each workload runs once under ``valgrind --tool=callgrind`` (installed with apt:
 ``apt-get install -y valgrind``); only the measured call is counted (``--toggle-collect`` on
-``operator.call``, which wraps it), after a warm-up game that builds the configuration and the
-fit tables. Games are identical on both revisions (the same seeds and legal actions), so the
-ratio is the speed-up in instructions. Slow: about two minutes per workload, mostly Python's
-start under valgrind; the workloads run in parallel.
+``operator.call``, which wraps it), after a warm-up on other seeds that builds the configuration
+and fills the caches a long run keeps warm (fit and placement tables, join plans): a count of a
+few games from cold caches would charge a long simulation for filling them. Games are identical
+on both revisions (the same seeds and legal actions), so the ratio is the speed-up in
+instructions. Slow: a few minutes per workload under valgrind; the workloads run in parallel.
 """
 
 from __future__ import annotations
@@ -26,16 +27,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: name -> (label, size, unit): the size is passed to the speed.py function of that name.
-WORKLOADS: dict[str, tuple[str, int, str]] = {
-    "random_base": ("random games, 2p base", 3, "game"),
-    "random_all": ("random games, 2p, 3 expansions", 2, "game"),
-    "leaf_2ply": ("2-ply leaves, base (1 position)", 1, "position"),
-    "greedy": ("greedy vs greedy, 2p base", 1, "game"),
+#: name -> (label, size, unit, warm-up): the size is passed to the speed.py function of that
+#: name; the warm-up runs first, on other seeds (from 1000), so that the caches a long run
+#: keeps warm (fit and placement tables, join plans) are as warm as in one.
+WORKLOADS: dict[str, tuple[str, int, str, int]] = {
+    "random_base": ("random games, 2p base", 3, "game", 20),
+    "random_all": ("random games, 2p, 3 expansions", 2, "game", 10),
+    "leaf_2ply": ("2-ply leaves, base (1 position)", 1, "position", 1),
+    "greedy": ("greedy vs greedy, 2p base", 1, "game", 1),
 }
 
-# Run inside valgrind: configurations are built once (outside the count), one warm-up of size
-# 1, then the measured call through operator.call (callgrind collects inside it only).
+# Run inside valgrind: configurations are built once (outside the count), the warm-up on other
+# seeds, then the measured call through operator.call (callgrind collects inside it only).
 _RUNNER = """
 import operator, sys
 sys.path.insert(0, {bench!r})
@@ -53,17 +56,17 @@ work = {{
     "leaf_2ply": speed.leaf_2ply,
     "greedy": speed.greedy_games,
 }}[{name!r}]
-work(1)
+work({warm}, first=1000)
 operator.call(work, {size})
 """
 
 
 def count(tree: Path, name: str) -> int:
     """Instructions of one workload on the engine in ``tree``."""
-    _label, size, _unit = WORKLOADS[name]
+    _label, size, _unit, warm = WORKLOADS[name]
     paths = [tree / "core"] + sorted(p for p in (tree / "expansions").iterdir() if p.is_dir())
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths))}
-    code = _RUNNER.format(bench=str(ROOT / "benchmarks"), name=name, size=size)
+    code = _RUNNER.format(bench=str(ROOT / "benchmarks"), name=name, size=size, warm=warm)
     out = subprocess.run(
         [
             "valgrind",
@@ -118,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         head += f" {args.against[:10]:>10} {'ratio':>7}"
     print(head)
     for name in args.workloads:
-        label, size, unit = WORKLOADS[name]
+        label, size, unit, _warm = WORKLOADS[name]
         line = f"{label:<34} {unit:>8} {here[name] / size / 1e6:>10.1f}"
         if other is not None:
             line += f" {other[name] / size / 1e6:>10.1f} {other[name] / here[name]:>6.2f}x"

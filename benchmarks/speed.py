@@ -46,20 +46,20 @@ TARGETS: dict[str, tuple[str, str, float, bool]] = {
 }
 
 
-def random_games(expansions: list[str], games: int) -> float:
+def random_games(expansions: list[str], games: int, first: int = 0) -> float:
     from carcassonne import GameConfig, GameState
 
     config = GameConfig(players=2, expansions=expansions, seed=1)
     rng = random.Random(1)
     start = time.process_time()
-    for seed in range(games):
+    for seed in range(first, first + games):
         state = GameState.new(config, seed=seed)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
     return games / (time.process_time() - start)
 
 
-def leaf_2ply(positions: int) -> float:
+def leaf_2ply(positions: int, first: int = 0) -> float:
     """Microseconds per second-ply leaf (see the module docstring)."""
     from carcassonne import GameConfig, GameState, Pass
 
@@ -67,7 +67,7 @@ def leaf_2ply(positions: int) -> float:
     rng = random.Random(3)
     leaves = 0
     spent = 0.0
-    for seed in range(positions):
+    for seed in range(first, first + positions):
         state = GameState.new(config, seed=seed)
         while state.tiles_left() > 40:  # mid-game
             state.apply(rng.choice(state.legal_actions()))
@@ -90,13 +90,13 @@ def leaf_2ply(positions: int) -> float:
     return spent / leaves * 1e6
 
 
-def greedy_games(games: int) -> float:
+def greedy_games(games: int, first: int = 0) -> float:
     from carcassonne import GameConfig, GameState
     from carcassonne.bots import GreedyBot
 
     config = GameConfig(players=2, seed=5)
     start = time.process_time()
-    for seed in range(games):
+    for seed in range(first, first + games):
         state = GameState.new(config, seed=seed)
         bots = [GreedyBot(seed * 2), GreedyBot(seed * 2 + 1)]
         while not state.is_over:

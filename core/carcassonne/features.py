@@ -14,7 +14,7 @@ copies and a dict copy.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from carcassonne.geometry import RING_OFFSETS, facing_half
 from carcassonne.tileset.model import Rotated
@@ -33,7 +33,12 @@ _FACING = tuple(facing_half(h) for h in range(8))
 Record = tuple[
     str, int, frozenset[Pos] | None, tuple[Figure, ...], frozenset[int], dict[str, int] | None
 ]
-KIND, OPEN, TILES, FIGS, BORDERS, ATTRS = range(6)
+KIND: Final = 0
+OPEN: Final = 1
+TILES: Final = 2
+FIGS: Final = 3
+BORDERS: Final = 4
+ATTRS: Final = 5
 
 #: One step of joining a tile to a neighbour across one side: ``(mine, theirs, closed)``.
 #: Both >= 0: join segment ``mine`` of the new tile with segment ``theirs`` of the neighbour,

@@ -416,8 +416,10 @@ class Hooks:
                     scope = scopes.get(impl[0])
                     if scope is not None:
                         function, picks = scope
-                        args = (config, tile)
-                        answer = function(*args) if picks is None else function(*[args[i] for i in picks])
+                        args: tuple[object, ...] = (config, tile)
+                        if picks is not None:
+                            args = tuple(args[i] for i in picks)
+                        answer = function(*args)
                         if answer not in (True, False, None):
                             raise PluginError(
                                 f"plugin {impl[0]!r}: carcassonne_vetoes_tile returned "

@@ -1230,7 +1230,7 @@ class GameState:
             chain.from_iterable(
                 map(
                     config.placement_table(tile).__getitem__,
-                    zip(compress(squares, fitting), filter(None, fitting)),
+                    zip(compress(squares, fitting), filter(None, fitting), strict=True),
                 )
             )
         )
