@@ -51,8 +51,8 @@ def config(**kw):
     return cache[key]
 carcassonne.GameConfig = config
 work = {{
-    "random_base": lambda n: speed.random_games([], n),
-    "random_all": lambda n: speed.random_games(speed.ALL_EXPANSIONS, n),
+    "random_base": lambda n, first=0: speed.random_games([], n, first),
+    "random_all": lambda n, first=0: speed.random_games(speed.ALL_EXPANSIONS, n, first),
     "leaf_2ply": speed.leaf_2ply,
     "greedy": speed.greedy_games,
 }}[{name!r}]

@@ -306,7 +306,7 @@ def _set_supply(state: GameState, supply: Sequence[Mapping[str, int]] | None) ->
                     f"board, but each player has {spec.count}",
                     "supply",
                 )
-            state.supply[player][kind] = have
+            state.supply[player] = {**state.supply[player], kind: have}  # replaced, not changed
 
 
 def game_tiles(config: GameConfig) -> Counter[str]:

@@ -176,7 +176,8 @@ class GameState:
     _squares: list[Pos]
     _graph: FeatureGraph
     _pile: list[str]
-    #: Per player: figure kind -> figures left in the supply (read only for plugins).
+    #: Per player: figure kind -> figures left in the supply (read only for plugins: clones
+    #: share the dicts, which the engine replaces rather than changes).
     supply: list[dict[str, int]]
     scores: list[int]
     #: Plugin data, ``plugin name -> immutable value``; plugins replace their value.
@@ -318,7 +319,7 @@ class GameState:
         other._squares = self._squares.copy()
         other._graph = self._graph.copy()
         other._pile = self._pile.copy()
-        other.supply = [d.copy() for d in self.supply]
+        other.supply = self.supply.copy()  # the dicts are replaced on change, never changed
         other.scores = self.scores.copy()
         other.ext = self.ext.copy()
         other.player = self.player
@@ -1417,7 +1418,9 @@ class GameState:
             if wanted is not None and fig.kind not in wanted:
                 keep.append(fig)
                 continue
-            self.supply[fig.player][fig.kind] += 1
+            supply = self.supply[fig.player].copy()  # copy on write: clones share the dicts
+            supply[fig.kind] += 1
+            self.supply[fig.player] = supply
             x, y, loc = fig.x, fig.y, fig.location
             out.append(ReturnedFigure(fig.player, fig.kind, x, y, loc, root, record[KIND]))
             events.append(ev.FigureReturned(fig.player, fig.kind, x, y, loc))
@@ -1438,7 +1441,9 @@ class GameState:
             return
         if self.supply[player].get(kind, 0) <= 0:
             raise CarcassonneError(f"player {player} has no {kind} left")
-        self.supply[player][kind] -= 1
+        supply = self.supply[player].copy()  # copy on write: clones share the dicts
+        supply[kind] -= 1
+        self.supply[player] = supply
         self._graph.add_figure(placed.order + index, _new(Figure, (player, kind, x, y, location)))
         events.append(_new(ev.FigurePlaced, (player, kind, x, y, location)))
 
