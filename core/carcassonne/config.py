@@ -16,7 +16,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType, ModuleType
 
-from carcassonne.actions import PlaceTile, TypedAction
+from carcassonne.actions import TypedAction
 from carcassonne.errors import ConfigError
 from carcassonne.features import Segments, segments_of
 from carcassonne.limits import name_problem
@@ -65,41 +65,6 @@ class FitTable(dict[int, tuple[int, ...]]):
         found = self[pattern] = tuple(rots)
         return found
 
-
-class PlacementTable(dict[tuple[tuple[int, int], tuple[int, ...]], tuple[PlaceTile, ...]]):
-    """``(square, rotations) -> placements`` of one tile: the ``PlaceTile`` actions that put it
-    on ``square`` turned each of ``rotations`` (ascending, as a :class:`FitTable` gives them),
-    filled on first use like :class:`FitTable`. Listing a drawn tile's placements is then one
-    lookup per square it fits, all in C (``map`` over the frontier), and the action objects are
-    built once and shared by every game of the configuration: actions are immutable values.
-
-    Keyed by the rotations rather than the frontier pattern: many patterns admit the same
-    rotations, so the table stays small (measured: about 2,400 entries per tile after 400
-    random base games, 98 % hits from then on). It is a cache of pure data, so it is simply
-    emptied when it grows past :attr:`LIMIT` entries.
-    """
-
-    __slots__ = ("tile",)
-
-    #: Entries kept at most (about 300 bytes each with their actions).
-    LIMIT = 20_000
-
-    def __init__(self, tile: str) -> None:
-        super().__init__()
-        self.tile = tile
-
-    def __missing__(self, key: tuple[tuple[int, int], tuple[int, ...]]) -> tuple[PlaceTile, ...]:
-        if len(self) >= self.LIMIT:
-            self.clear()
-        (x, y), rotations = key
-        new = tuple.__new__
-        tile = self.tile
-        found = self[key] = tuple([new(PlaceTile, (tile, x, y, r)) for r in rotations])
-        return found
-
-
-#: Tile id -> its placement table, shared by all configurations (pure data).
-_PLACEMENT_MEMO: dict[str, PlacementTable] = {}
 
 #: One player: solo puzzles and tests (the rules need two; a front end may ask for more).
 MIN_PLAYERS = 1
@@ -265,7 +230,6 @@ class GameConfig:
         self.bottom = frozenset(setup.bottom)
         self.initial_ext: Mapping[str, ExtValue] = MappingProxyType(dict(setup.ext))
         self._fits: dict[str, FitTable] = {}
-        self._placement_tables: dict[str, PlacementTable] = {}
         self._tile_codes: dict[str, tuple[tuple[int, int, int, int], ...]] = {}
         self._segments: dict[tuple[str, int], Segments] = {}
         self._spec: ConfigSpec = (
@@ -341,18 +305,6 @@ class GameConfig:
                 )
                 table = _FIT_MEMO[key] = FitTable(codes, self._wild_codes)
             self._fits[tile.id] = table
-        return table
-
-    def placement_table(self, tile: TileType) -> PlacementTable:
-        """The table ``(square, rotations) -> placements`` of a tile (see
-        :class:`PlacementTable`), shared by every configuration (it holds only actions)."""
-        table = self._placement_tables.get(tile.id)
-        if table is None:
-            # the actions depend on the tile id alone: every configuration shares the table
-            table = _PLACEMENT_MEMO.get(tile.id)
-            if table is None:
-                table = _PLACEMENT_MEMO[tile.id] = PlacementTable(tile.id)
-            self._placement_tables[tile.id] = table
         return table
 
     def fits(self, tile: TileType, pattern: int) -> tuple[int, ...]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable
-from itertools import chain, compress, repeat
+from itertools import compress, repeat
 from operator import is_
 from typing import TYPE_CHECKING, cast
 
@@ -1219,22 +1219,19 @@ class GameState:
     def _placements(self, tile: TileType) -> list[PlaceTile]:
         """Every legal placement of ``tile`` as the action that makes it, in the documented
         order: the frontier's squares are kept sorted and each square's placements come out
-        of the tile's placement table by rotation, so nothing is sorted here; the table
-        (``GameConfig.placement_table``) holds the action objects, so none is built here."""
+        of the fit table ascending, so nothing is sorted here; actions are built directly as
+        tuples (no named-tuple ``__new__`` per placement)."""
         config = self.config
         squares = self._squares
-        # per square the rotations that fit (FitTable), then the actions of the squares where
-        # some fit (PlacementTable): map, compress, filter, zip and chain all run in C
-        fits = config.fit_table(tile)
-        fitting = list(map(fits.__getitem__, map(self._frontier.__getitem__, squares)))
-        cands: list[PlaceTile] = list(
-            chain.from_iterable(
-                map(
-                    config.placement_table(tile).__getitem__,
-                    zip(compress(squares, fitting), filter(None, fitting), strict=True),
-                )
-            )
-        )
+        tid = tile.id
+        new = tuple.__new__
+        # each square's rotations, looked up by map() in C; the comprehension builds actions
+        fitting = map(config.fit_table(tile).__getitem__, map(self._frontier.__getitem__, squares))
+        cands: list[PlaceTile] = [
+            new(PlaceTile, (tid, x, y, r))
+            for (x, y), rots in zip(squares, fitting, strict=True)
+            for r in rots
+        ]
         if cands and config.hooks.vetoes_placements and config.hooks.vetoers(config, tile):
             triples = [(a.x, a.y, a.rotation) for a in cands]
             vetoes = config.hooks.veto_placements(self, tile, triples)
