@@ -32,6 +32,7 @@ from carcassonne_abbey_mayor.common import (
     OPTIONS,
     WAGON,
     figure_count,
+    free_segments,
 )
 
 #: The abbey's edges: they fit any edge and close whatever touches them.
@@ -90,14 +91,28 @@ def carcassonne_extra_turns(state: GameState) -> list[int]:
     return abbey.extra_turns(state)
 
 
+#: (mayor in the supply, wagon in the supply) -> the kinds of segment they may stand on.
+_STANDS: dict[tuple[bool, bool], frozenset[str]] = {
+    (True, True): frozenset({"city"}) | wagon.WAGON_KINDS,
+    (True, False): frozenset({"city"}),
+    (False, True): wagon.WAGON_KINDS,
+}
+
+
 @hookimpl
 def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
     supply = state.supply[player]
     out: list[Action] = []
-    if supply.get(MAYOR, 0) > 0:
-        out += mayor.options(state, x, y)
-    if supply.get(WAGON, 0) > 0:
-        out += wagon.options(state, x, y)
+    mayors = supply.get(MAYOR, 0) > 0
+    wagons = supply.get(WAGON, 0) > 0
+    if mayors or wagons:
+        kinds = _STANDS[mayors, wagons]
+        free = free_segments(state, x, y, kinds)
+        if free:
+            if mayors:
+                out += mayor.options(x, y, free)
+            if wagons:
+                out += wagon.options(x, y, free)
     if supply.get(BARN, 0) > 0:
         out += barn.options(state, x, y)
     return out
