@@ -16,14 +16,32 @@ ABBOT_KINDS = frozenset({"monastery", GARDEN})
 
 
 def placements(state: GameState, x: int, y: int, player: int) -> list[PlaceFigure]:
-    """The abbot's placements on the tile at ``(x, y)`` (none with an empty supply)."""
+    """The abbot's placements on the tile at ``(x, y)`` (none with an empty supply).
+
+    Most tiles have neither a monastery nor a garden: their segments' kinds are read from the
+    tile first, and only a tile that has one has its features looked up.
+    """
     if state.supply[player].get(ABBOT, 0) <= 0:
+        return []
+    placed = state.board.get((x, y))
+    if placed is None or not any(seg.kind in ABBOT_KINDS for seg in placed.rot.features):
         return []
     return [
         PlaceFigure(ABBOT, x, y, seg.location)
         for node, seg in state.segments(x, y)
         if seg.kind in ABBOT_KINDS and not state.figures_on(node)
     ]
+
+
+def _garden_names(state: GameState, x: int, y: int) -> frozenset[str]:
+    """Every name of every garden segment of the tile at ``(x, y)`` (read from the tile: no
+    feature is looked up)."""
+    placed = state.board.get((x, y))
+    if placed is None:
+        return frozenset()
+    return frozenset(
+        name for seg in placed.rot.features if seg.kind == GARDEN for name in seg.locations
+    )
 
 
 def garden_intruders(state: GameState, options: list[Action]) -> list[PlaceFigure]:
@@ -36,12 +54,7 @@ def garden_intruders(state: GameState, options: list[Action]) -> list[PlaceFigur
         tile = (option.x, option.y)
         names = gardens.get(tile)
         if names is None:
-            names = gardens[tile] = frozenset(
-                name
-                for _, seg in state.segments(option.x, option.y)
-                if seg.kind == GARDEN
-                for name in seg.locations
-            )
+            names = gardens[tile] = _garden_names(state, option.x, option.y)
         if option.location in names:
             vetoed.append(option)
     return vetoed
