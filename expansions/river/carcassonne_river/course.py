@@ -29,9 +29,21 @@ LEFT = 3
 Pos = tuple[int, int]
 
 
+#: Edges (N, E, S, W) -> the sides showing a river edge: few distinct edge tuples exist, and
+#: the walks below ask for the same ones on every drawn river tile. Bounded all the same, as
+#: tile sets may bring any edge types.
+_RIVER_SIDES: dict[tuple[str, ...], tuple[int, ...]] = {}
+_RIVER_SIDES_MAX = 4096
+
+
 def river_sides(rot: Rotated) -> tuple[int, ...]:
     """Sides (board orientation) on which one rotation of a tile shows a river edge."""
-    return tuple(side for side, edge in enumerate(rot.edges) if edge == RIVER)
+    sides = _RIVER_SIDES.get(rot.edges)
+    if sides is None:
+        sides = tuple(side for side, edge in enumerate(rot.edges) if edge == RIVER)
+        if len(_RIVER_SIDES) < _RIVER_SIDES_MAX:
+            _RIVER_SIDES[rot.edges] = sides
+    return sides
 
 
 def is_river_tile(tile: TileType) -> bool:
@@ -53,19 +65,36 @@ def tile_turn(rot: Rotated, inlet: int) -> int | None:
     return turn(inlet, outlets[0])
 
 
+def river_ends(state: GameState) -> dict[Pos, int]:
+    """Every empty square next to a placed river edge, with the side of it that faces the river
+    (the first such side, in the order N, E, S, W, should two river edges touch it).
+
+    Found from the placed river tiles, which are few while river tiles are drawn (the river
+    stack comes first), rather than by looking around each of the drawn tile's squares.
+    """
+    board = state.board
+    ends: dict[Pos, int] = {}
+    for (x, y), placed in board.items():
+        if RIVER not in placed.rot.edges:
+            continue
+        for side in river_sides(placed.rot):
+            dx, dy = SIDE_OFFSETS[side]
+            end = (x + dx, y + dy)
+            if end in board:
+                continue
+            inlet = opposite(side)
+            if ends.get(end, 4) > inlet:
+                ends[end] = inlet
+    return ends
+
+
 def open_end_inlets(state: GameState, squares: Iterable[Pos]) -> dict[Pos, int]:
     """For each of ``squares`` next to a placed river edge: the side facing that edge.
 
     Such a square is an open end of the river: a river tile placed there continues it.
     """
-    inlets: dict[Pos, int] = {}
-    for x, y in squares:
-        for side, (dx, dy) in enumerate(SIDE_OFFSETS):
-            placed = state.tile_at(x + dx, y + dy)
-            if placed is not None and placed.rot.edges[opposite(side)] == RIVER:
-                inlets[(x, y)] = side
-                break
-    return inlets
+    ends = river_ends(state)
+    return {pos: ends[pos] for pos in squares if pos in ends}
 
 
 def open_ends(state: GameState) -> list[Pos]:
