@@ -120,9 +120,10 @@ def upstream_turns(state: GameState, x: int, y: int, inlet: int) -> list[int]:
     dx, dy = SIDE_OFFSETS[inlet]
     px, py, outlet = x + dx, y + dy, opposite(inlet)
     seen: set[Pos] = set()
+    board = state.board
     while (px, py) not in seen:
         seen.add((px, py))
-        placed = state.tile_at(px, py)
+        placed = board.get((px, py))
         if placed is None or placed.rot.edges[outlet] != RIVER:
             break
         inlets = [side for side in river_sides(placed.rot) if side != outlet]
@@ -168,14 +169,15 @@ def veto_reasons(
     inlets = open_end_inlets(state, {(x, y) for x, y, _ in candidates})
     upstream = {pos: upstream_turns(state, pos[0], pos[1], side) for pos, side in inlets.items()}
     vetoes = {}
-    for x, y, rotation in candidates:
+    for spot in candidates:  # most are not at an open end: the triple itself is the key
+        x, y, rotation = spot
         inlet = inlets.get((x, y))
         if inlet is None:
-            vetoes[(x, y, rotation)] = NOT_CONTINUED
+            vetoes[spot] = NOT_CONTINUED
             continue
         new = tile_turn(tile.rotations[rotation // 90], inlet)
         if is_u_turn(new, upstream[(x, y)], mode):
-            vetoes[(x, y, rotation)] = U_TURN
+            vetoes[spot] = U_TURN
     return vetoes
 
 
