@@ -27,7 +27,10 @@ def on_board(state: GameState) -> bool:
     Lets the per-turn veto and scoring skip their work in the many turns before the first barn.
     """
     count = state.config.figure_kinds[BARN].count
-    return any(supply.get(BARN, 0) < count for supply in state.supply)
+    for supply in state.supply:  # a plain loop: any() over a generator costs more per turn
+        if supply.get(BARN, 0) < count:
+            return True
+    return False
 
 
 def farmers(state: GameState, feature: int) -> frozenset[str]:

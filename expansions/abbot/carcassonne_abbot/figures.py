@@ -24,7 +24,12 @@ def placements(state: GameState, x: int, y: int, player: int) -> list[PlaceFigur
     if state.supply[player].get(ABBOT, 0) <= 0:
         return []
     placed = state.board.get((x, y))
-    if placed is None or not any(seg.kind in ABBOT_KINDS for seg in placed.rot.features):
+    if placed is None:
+        return []
+    for seg in placed.rot.features:  # a plain loop: any() over a generator costs more
+        if seg.kind in ABBOT_KINDS:
+            break
+    else:
         return []
     return [
         PlaceFigure(ABBOT, x, y, seg.location)
