@@ -51,8 +51,9 @@ def options(state: GameState, x: int, y: int) -> list[Action]:
     placed = board[(x, y)]
     allow_second: bool | None = None
     out: list[Action] = []
+    corner_feature = placed.rot.corner_feature
     for corner, others in enumerate(_OTHERS):
-        if placed.rot.corner_feature[corner] < 0:
+        if corner_feature[corner] < 0:
             continue
         for dx, dy, c in others:
             other = board.get((x + dx, y + dy))
@@ -94,15 +95,23 @@ def score_turn(state: GameState) -> list[ScoreItem]:
     if state.last_tile is None or not on_board(state):
         return []
     x, y = state.last_tile
+    figures_on = state.figures_on
+    # a field scores here only with a barn and a farmer in it: two figures at least
+    fields = sorted(
+        {
+            feature
+            for feature, seg in state.segments(x, y)
+            if seg.kind == "field" and len(figures_on(feature)) >= 2
+        }
+    )
+    if not fields:
+        return []
     placed_barn = None
     for action in state.turn_actions:
         if type(action) is PlaceFigure and action.figure == BARN:
             placed_barn = state.feature_at(action.x, action.y, action.location)
-    fields = sorted({feature for feature, seg in state.segments(x, y) if seg.kind == "field"})
     items: list[ScoreItem] = []
     for field in fields:
-        if len(state.figures_on(field)) < 2:  # a barn and a farmer, or nothing to score
-            continue
         kinds = farmers(state, field)
         if not kinds or not has_barn(state, field):
             continue

@@ -38,15 +38,21 @@ def placements(state: GameState, x: int, y: int, player: int) -> list[PlaceFigur
     ]
 
 
+#: The garden names of a tile without a garden (most tiles).
+_NO_GARDEN: frozenset[str] = frozenset()
+
+
 def _garden_names(state: GameState, x: int, y: int) -> frozenset[str]:
     """Every name of every garden segment of the tile at ``(x, y)`` (read from the tile: no
     feature is looked up)."""
     placed = state.board.get((x, y))
     if placed is None:
-        return frozenset()
-    return frozenset(
-        name for seg in placed.rot.features if seg.kind == GARDEN for name in seg.locations
-    )
+        return _NO_GARDEN
+    names = _NO_GARDEN
+    for seg in placed.rot.features:
+        if seg.kind == GARDEN:
+            names = names.union(seg.locations)
+    return names
 
 
 def garden_intruders(state: GameState, options: list[Action]) -> list[PlaceFigure]:
