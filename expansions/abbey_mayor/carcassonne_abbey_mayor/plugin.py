@@ -76,7 +76,7 @@ def carcassonne_setup(setup: Setup) -> None:
 
 @hookimpl
 def carcassonne_turn_actions(state: GameState) -> list[Action]:
-    return list(abbey.turn_actions(state))
+    return abbey.turn_actions(state)
 
 
 @hookimpl
@@ -122,7 +122,7 @@ def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) ->
 def carcassonne_veto_figure_actions(state: GameState, actions: list[Action]) -> list[Action]:
     if BARN not in state.config.figure_kinds:
         return []
-    return list(barn.veto(state, actions))
+    return barn.veto(state, actions)
 
 
 @hookimpl
@@ -134,7 +134,7 @@ def carcassonne_score(state: GameState, completed: list[int], final: bool) -> li
 
 @hookimpl
 def carcassonne_after_scoring(state: GameState, returned: list[ReturnedFigure]) -> list[Decision]:
-    if WAGON not in state.config.figure_kinds:
+    if not returned or WAGON not in state.config.figure_kinds:  # most turns return nobody
         return []
     return wagon.decisions(state, returned)
 

@@ -30,12 +30,12 @@ ERROR_CODES = (
 )
 
 
-def returns(state: GameState, player: int) -> list[ReturnAbbot]:
+def returns(state: GameState, player: int) -> list[Action]:
     """A return for each of ``player``'s abbots that stands on an incomplete feature."""
     placed = state.config.figure_kinds[ABBOT].count - state.supply[player].get(ABBOT, 0)
     if placed <= 0:  # the usual case: no board scan
         return []
-    options = []
+    options: list[Action] = []
     for feature, figure in state.figures():
         if figure.player == player and figure.kind == ABBOT and not state.is_complete(feature):
             options.append(ReturnAbbot(figure.x, figure.y, figure.location))

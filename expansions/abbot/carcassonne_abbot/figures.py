@@ -15,7 +15,7 @@ GARDEN = "garden"
 ABBOT_KINDS = frozenset({"monastery", GARDEN})
 
 
-def placements(state: GameState, x: int, y: int, player: int) -> list[PlaceFigure]:
+def placements(state: GameState, x: int, y: int, player: int) -> list[Action]:
     """The abbot's placements on the tile at ``(x, y)`` (none with an empty supply).
 
     Most tiles have neither a monastery nor a garden: their segments' kinds are read from the
@@ -55,10 +55,10 @@ def _garden_names(state: GameState, x: int, y: int) -> frozenset[str]:
     return names
 
 
-def garden_intruders(state: GameState, options: list[Action]) -> list[PlaceFigure]:
+def garden_intruders(state: GameState, options: list[Action]) -> list[Action]:
     """The options that would put a figure other than an abbot on a garden."""
     gardens: dict[tuple[int, int], frozenset[str]] = {}  # tile -> names of its gardens
-    vetoed = []
+    vetoed: list[Action] = []
     for option in options:
         if type(option) is not PlaceFigure or option.figure == ABBOT:
             continue
