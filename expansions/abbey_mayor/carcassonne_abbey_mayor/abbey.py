@@ -36,13 +36,20 @@ def held(state: GameState, player: int) -> int:
 
 
 def turn_actions(state: GameState) -> list[Action]:
-    """One ``PlaceTile`` of the player's abbey per hole (rotation 0: an abbey looks the same)."""
+    """One ``PlaceTile`` of the player's abbey per hole (rotation 0: an abbey looks the same).
+
+    Called at the start of every turn: the holes are looked for before the abbey's id, because
+    most turns have none and finding the id scans every tile type of the configuration.
+    """
     if not held(state, state.player):
+        return []
+    holes = state.holes()
+    if not holes:
         return []
     tiles = abbey_tiles(state.config)
     if not tiles:
         return []
-    return [PlaceTile(tiles[0], x, y, 0) for x, y in state.holes()]
+    return [PlaceTile(tiles[0], x, y, 0) for x, y in holes]
 
 
 def tile_placed(state: GameState, tile: TileType) -> None:

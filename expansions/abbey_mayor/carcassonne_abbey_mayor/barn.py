@@ -20,40 +20,69 @@ def has_barn(state: GameState, feature: int) -> bool:
     return any(fig.kind == BARN for fig in state.figures_on(feature))
 
 
+def on_board(state: GameState) -> bool:
+    """Whether a barn may stand on the board: False only when every player's supply still holds
+    all their barns (a supply never holds more than its player's barns off the board).
+
+    Lets the per-turn veto and scoring skip their work in the many turns before the first barn.
+    """
+    count = state.config.figure_kinds[BARN].count
+    for supply in state.supply:  # a plain loop: any() over a generator costs more per turn
+        if supply.get(BARN, 0) < count:
+            return True
+    return False
+
+
 def farmers(state: GameState, feature: int) -> frozenset[str]:
     """Kinds of the non-barn figures in a field."""
     return frozenset(fig.kind for fig in state.figures_on(feature) if fig.kind != BARN)
 
 
+#: Per corner, the three other tiles meeting there as ``(dx, dy, their corner)``, the diagonal
+#: one first: it is the one most often missing, and a missing tile ends the check.
+_OTHERS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple(sorted(meeting[1:], key=lambda t: not (t[0] and t[1]))) for meeting in CORNER_MEETING
+)
+
+
 def options(state: GameState, x: int, y: int) -> list[Action]:
     """The barn on each corner of the tile just placed where four field corners meet."""
-    placed = state.tile_at(x, y)
-    assert placed is not None
-    allow_second = state.config.options[OPT_BARN_PLACEMENT] == "occupied"
+    board = state.board
+    placed = board[(x, y)]
+    allow_second: bool | None = None
     out: list[Action] = []
-    for corner, meeting in enumerate(CORNER_MEETING):
-        index = placed.rot.corner_feature[corner]
-        if index < 0:
+    corner_feature = placed.rot.corner_feature
+    for corner, others in enumerate(_OTHERS):
+        if corner_feature[corner] < 0:
             continue
-        if not all(_field_corner(state, x + dx, y + dy, c) for dx, dy, c in meeting):
-            continue
-        if not allow_second and has_barn(state, state.feature_at(x, y, CORNERS[corner])):
-            continue
-        out.append(PlaceFigure(BARN, x, y, CORNERS[corner]))
+        for dx, dy, c in others:
+            other = board.get((x + dx, y + dy))
+            if other is None or other.rot.corner_feature[c] < 0:
+                break
+        else:
+            if allow_second is None:
+                allow_second = state.config.options[OPT_BARN_PLACEMENT] == "occupied"
+            if not allow_second and has_barn(state, state.feature_at(x, y, CORNERS[corner])):
+                continue
+            out.append(PlaceFigure(BARN, x, y, CORNERS[corner]))
     return out
-
-
-def _field_corner(state: GameState, x: int, y: int, corner: int) -> bool:
-    placed = state.tile_at(x, y)
-    return placed is not None and placed.rot.corner_feature[corner] >= 0
 
 
 def veto(state: GameState, options: list[Action]) -> list[Action]:
     """No figure but a barn may go into a field that holds a barn."""
+    if not on_board(state):
+        return []
+    board = state.board
     out: list[Action] = []
     for option in options:
         if type(option) is not PlaceFigure or option.figure == BARN:
             continue
+        # the segment's kind is its feature's: only fields need their feature looked up
+        placed = board.get((option.x, option.y))
+        if placed is not None:
+            index = placed.rot.by_location.get(option.location)
+            if index is not None and placed.rot.features[index].kind != "field":
+                continue
         feature = state.feature_at(option.x, option.y, option.location)
         if state.feature_kind(feature) == "field" and has_barn(state, feature):
             out.append(option)
@@ -63,14 +92,24 @@ def veto(state: GameState, options: list[Action]) -> list[Action]:
 def score_turn(state: GameState) -> list[ScoreItem]:
     """Fields of the tile just placed that hold barns and farmers: a barn placed into farmers
     (3 per city) or a tile joining farmers to a barn (1 per city); the farmers go home."""
-    if state.last_tile is None:
+    if state.last_tile is None or not on_board(state):
         return []
     x, y = state.last_tile
+    figures_on = state.figures_on
+    # a field scores here only with a barn and a farmer in it: two figures at least
+    fields = sorted(
+        {
+            feature
+            for feature, seg in state.segments(x, y)
+            if seg.kind == "field" and len(figures_on(feature)) >= 2
+        }
+    )
+    if not fields:
+        return []
     placed_barn = None
     for action in state.turn_actions:
         if type(action) is PlaceFigure and action.figure == BARN:
             placed_barn = state.feature_at(action.x, action.y, action.location)
-    fields = sorted({feature for feature, seg in state.segments(x, y) if seg.kind == "field"})
     items: list[ScoreItem] = []
     for field in fields:
         kinds = farmers(state, field)

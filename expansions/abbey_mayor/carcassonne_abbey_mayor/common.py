@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from carcassonne import ConfigError, GameConfig, Option, OptionValue
+from carcassonne import ConfigError, GameConfig, GameState, Option, OptionValue, RotatedFeature
 
 #: Entry-point name; also the key of the expansion's data in ``state.ext``.
 NAME = "abbey-mayor"
@@ -62,3 +62,17 @@ def figure_count(config: GameConfig, figure: str) -> int:
     if count < 1:
         raise ConfigError(f"option {key!r} must be at least 1, not {count}")
     return count
+
+
+def free_segments(state: GameState, x: int, y: int, kinds: frozenset[str]) -> list[RotatedFeature]:
+    """The segments of the tile at ``(x, y)`` of one of ``kinds`` whose feature holds no figure.
+
+    The mayor and the wagon both stand only on an unoccupied feature of the tile just placed:
+    one pass finds those for both, so each feature of the tile is looked up once a turn.
+    """
+    figures_on = state.figures_on
+    return [
+        seg
+        for feature, seg in state.segments(x, y)
+        if seg.kind in kinds and not figures_on(feature)
+    ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from carcassonne import Action, Figure, GameState, PlaceFigure
+from carcassonne import Action, Figure, GameState, PlaceFigure, RotatedFeature
 from carcassonne_abbey_mayor.common import MAYOR
 
 
@@ -11,10 +11,7 @@ def strength(state: GameState, feature: int, figure: Figure) -> int:
     return state.feature_attr(feature, "shields")
 
 
-def options(state: GameState, x: int, y: int) -> list[Action]:
-    """The mayor on any unoccupied city of the tile just placed."""
-    return [
-        PlaceFigure(MAYOR, x, y, seg.location)
-        for feature, seg in state.segments(x, y)
-        if seg.kind == "city" and not state.figures_on(feature)
-    ]
+def options(x: int, y: int, free: list[RotatedFeature]) -> list[Action]:
+    """The mayor on any unoccupied city of the tile just placed (``free``: its unoccupied
+    segments, see :func:`carcassonne_abbey_mayor.common.free_segments`)."""
+    return [PlaceFigure(MAYOR, x, y, seg.location) for seg in free if seg.kind == "city"]

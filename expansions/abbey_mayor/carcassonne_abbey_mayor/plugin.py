@@ -32,6 +32,7 @@ from carcassonne_abbey_mayor.common import (
     OPTIONS,
     WAGON,
     figure_count,
+    free_segments,
 )
 
 #: The abbey's edges: they fit any edge and close whatever touches them.
@@ -75,7 +76,7 @@ def carcassonne_setup(setup: Setup) -> None:
 
 @hookimpl
 def carcassonne_turn_actions(state: GameState) -> list[Action]:
-    return list(abbey.turn_actions(state))
+    return abbey.turn_actions(state)
 
 
 @hookimpl
@@ -90,14 +91,28 @@ def carcassonne_extra_turns(state: GameState) -> list[int]:
     return abbey.extra_turns(state)
 
 
+#: (mayor in the supply, wagon in the supply) -> the kinds of segment they may stand on.
+_STANDS: dict[tuple[bool, bool], frozenset[str]] = {
+    (True, True): frozenset({"city"}) | wagon.WAGON_KINDS,
+    (True, False): frozenset({"city"}),
+    (False, True): wagon.WAGON_KINDS,
+}
+
+
 @hookimpl
 def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
     supply = state.supply[player]
     out: list[Action] = []
-    if supply.get(MAYOR, 0) > 0:
-        out += mayor.options(state, x, y)
-    if supply.get(WAGON, 0) > 0:
-        out += wagon.options(state, x, y)
+    mayors = supply.get(MAYOR, 0) > 0
+    wagons = supply.get(WAGON, 0) > 0
+    if mayors or wagons:
+        kinds = _STANDS[mayors, wagons]
+        free = free_segments(state, x, y, kinds)
+        if free:
+            if mayors:
+                out += mayor.options(x, y, free)
+            if wagons:
+                out += wagon.options(x, y, free)
     if supply.get(BARN, 0) > 0:
         out += barn.options(state, x, y)
     return out
@@ -107,7 +122,7 @@ def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) ->
 def carcassonne_veto_figure_actions(state: GameState, actions: list[Action]) -> list[Action]:
     if BARN not in state.config.figure_kinds:
         return []
-    return list(barn.veto(state, actions))
+    return barn.veto(state, actions)
 
 
 @hookimpl
@@ -119,7 +134,7 @@ def carcassonne_score(state: GameState, completed: list[int], final: bool) -> li
 
 @hookimpl
 def carcassonne_after_scoring(state: GameState, returned: list[ReturnedFigure]) -> list[Decision]:
-    if WAGON not in state.config.figure_kinds:
+    if not returned or WAGON not in state.config.figure_kinds:  # most turns return nobody
         return []
     return wagon.decisions(state, returned)
 

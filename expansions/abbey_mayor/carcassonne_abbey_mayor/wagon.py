@@ -42,13 +42,10 @@ class WagonFrom(NamedTuple):
 Target = tuple[int, int, int, RotatedFeature]
 
 
-def options(state: GameState, x: int, y: int) -> list[Action]:
-    """The wagon on any unoccupied road, city or monastery of the tile just placed."""
-    return [
-        PlaceFigure(WAGON, x, y, seg.location)
-        for feature, seg in state.segments(x, y)
-        if seg.kind in WAGON_KINDS and not state.figures_on(feature)
-    ]
+def options(x: int, y: int, free: list[RotatedFeature]) -> list[Action]:
+    """The wagon on any unoccupied road, city or monastery of the tile just placed (``free``:
+    its unoccupied segments, see :func:`carcassonne_abbey_mayor.common.free_segments`)."""
+    return [PlaceFigure(WAGON, x, y, seg.location) for seg in free if seg.kind in WAGON_KINDS]
 
 
 def decisions(state: GameState, returned: list[ReturnedFigure]) -> list[Decision]:

@@ -55,12 +55,14 @@ def carcassonne_action_types() -> list[type[TypedAction]]:
 
 @hookimpl
 def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
-    return [*figures.placements(state, x, y, player), *early_return.returns(state, player)]
+    placements = figures.placements(state, x, y, player)
+    returns = early_return.returns(state, player)
+    return placements + returns if returns else placements  # no new list in most turns
 
 
 @hookimpl
 def carcassonne_veto_figure_actions(state: GameState, actions: list[Action]) -> list[Action]:
-    return list(figures.garden_intruders(state, actions))
+    return figures.garden_intruders(state, actions)
 
 
 @hookimpl
@@ -72,7 +74,9 @@ def carcassonne_apply_action(state: GameState, action: Action) -> list[Event] | 
 
 @hookimpl
 def carcassonne_score(state: GameState, completed: list[int], final: bool) -> list[ScoreItem]:
-    return list(scoring.garden_awards(state, completed, final))
+    if not completed:  # most turns complete nothing
+        return []
+    return scoring.garden_awards(state, completed, final)
 
 
 @hookimpl

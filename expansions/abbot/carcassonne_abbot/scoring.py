@@ -7,7 +7,7 @@ Monasteries, abbots on them included, are the base game's to score.
 
 from __future__ import annotations
 
-from carcassonne import Award, GameState
+from carcassonne import Award, GameState, ScoreItem
 from carcassonne_abbot.figures import GARDEN
 
 COMPLETED_POINTS = 9
@@ -20,8 +20,8 @@ def garden_points(state: GameState, garden: int, final: bool) -> int:
     return 1 + state.neighbours_present(x, y)
 
 
-def garden_awards(state: GameState, features: list[int], final: bool) -> list[Award]:
-    awards = []
+def garden_awards(state: GameState, features: list[int], final: bool) -> list[ScoreItem]:
+    awards: list[ScoreItem] = []
     reason = "final" if final else "completed"
     for feature in features:
         if state.feature_kind(feature) != GARDEN:

@@ -161,3 +161,28 @@ def test_the_return_action() -> None:
     assert notation.action_to_text(RETURN) == "abbot-return 0,1 monastery"
     assert notation.action_from_text("abbot-return 0,1 monastery", state.config) == RETURN
     assert serialize.action_from_dict(RETURN.to_dict(), state.config) == RETURN
+
+
+def test_returns_follow_each_game_when_games_of_one_configuration_interleave() -> None:
+    """Where an abbot was last seen is only a hint: a game whose abbot stands elsewhere, and an
+    abbot that has gone home, get their own answers."""
+    here = board(AB03_BOARD, [RED_ABBOT], player=RED, expansions=("abbot",))
+    there = board(
+        AB03_BOARD, [(RED, "abbot", 1, 1, "monastery")], player=RED, expansions=("abbot",)
+    )
+    assert here.config is there.config
+    elsewhere = ReturnAbbot(1, 1, "monastery")
+    for state, expected in ((here, RETURN), (there, elsewhere), (here, RETURN), (there, elsewhere)):
+        probe = state.clone()
+        place_tile(probe, "BA/C", 0, -1, 180)
+        assert [a for a in probe.legal_actions() if type(a) is ReturnAbbot] == [expected]
+    place_tile(here, "BA/C", 0, -1, 180)
+    here.apply(RETURN)  # home again: Blue's turn, then Red's with the abbot in the supply
+    for _ in range(2):
+        assert here.pending.kind == "tile"
+        here.apply(here.legal_actions()[0])
+        if here.player == RED:
+            break
+        here.apply(Pass())
+    assert here.player == RED and here.pending.kind == "figure"
+    assert not [a for a in here.legal_actions() if type(a) is ReturnAbbot]

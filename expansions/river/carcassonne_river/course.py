@@ -4,8 +4,9 @@ Nothing here is stored in the game state. The open end of the river is any empty
 to a river edge (the core lets a river edge touch only another river edge, or an abbey's
 wildcard edge which closes it), and the turns so far are found by walking upstream from that
 end. This keeps ``clone()`` and ``undo()`` exact without plugin data, works on boards built
-directly from a position, and costs a few dictionary lookups per drawn river tile (never more
-than the river's length).
+directly from a position, and costs, per drawn river tile, one look at each placed tile (few
+while river tiles are drawn: the river stack comes first) and a walk upstream that stops at the
+second curve (all the U-turn rule needs).
 
 Turns are quarter turns clockwise, relative to the flow from the spring: a tile entered
 through side ``inlet`` and left through side ``outlet`` heads ``opposite(inlet)`` on the way in
@@ -13,8 +14,6 @@ and ``outlet`` on the way out. With y growing south, a clockwise turn is a right
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterable
 
 from carcassonne import GameState, Rotated, TileType
 from carcassonne.geometry import SIDE_OFFSETS, opposite
@@ -29,9 +28,21 @@ LEFT = 3
 Pos = tuple[int, int]
 
 
+#: Edges (N, E, S, W) -> the sides showing a river edge: few distinct edge tuples exist, and
+#: the walks below ask for the same ones on every drawn river tile. Bounded all the same, as
+#: tile sets may bring any edge types.
+_RIVER_SIDES: dict[tuple[str, ...], tuple[int, ...]] = {}
+_RIVER_SIDES_MAX = 4096
+
+
 def river_sides(rot: Rotated) -> tuple[int, ...]:
     """Sides (board orientation) on which one rotation of a tile shows a river edge."""
-    return tuple(side for side, edge in enumerate(rot.edges) if edge == RIVER)
+    sides = _RIVER_SIDES.get(rot.edges)
+    if sides is None:
+        sides = tuple(side for side, edge in enumerate(rot.edges) if edge == RIVER)
+        if len(_RIVER_SIDES) < _RIVER_SIDES_MAX:
+            _RIVER_SIDES[rot.edges] = sides
+    return sides
 
 
 def is_river_tile(tile: TileType) -> bool:
@@ -53,19 +64,27 @@ def tile_turn(rot: Rotated, inlet: int) -> int | None:
     return turn(inlet, outlets[0])
 
 
-def open_end_inlets(state: GameState, squares: Iterable[Pos]) -> dict[Pos, int]:
-    """For each of ``squares`` next to a placed river edge: the side facing that edge.
+def river_ends(state: GameState) -> dict[Pos, int]:
+    """Every empty square next to a placed river edge, with the side of it that faces the river
+    (the first such side, in the order N, E, S, W, should two river edges touch it).
 
-    Such a square is an open end of the river: a river tile placed there continues it.
+    Found from the placed river tiles, which are few while river tiles are drawn (the river
+    stack comes first), rather than by looking around each of the drawn tile's squares.
     """
-    inlets: dict[Pos, int] = {}
-    for x, y in squares:
-        for side, (dx, dy) in enumerate(SIDE_OFFSETS):
-            placed = state.tile_at(x + dx, y + dy)
-            if placed is not None and placed.rot.edges[opposite(side)] == RIVER:
-                inlets[(x, y)] = side
-                break
-    return inlets
+    board = state.board
+    ends: dict[Pos, int] = {}
+    for (x, y), placed in board.items():
+        if RIVER not in placed.rot.edges:
+            continue
+        for side in river_sides(placed.rot):
+            dx, dy = SIDE_OFFSETS[side]
+            end = (x + dx, y + dy)
+            if end in board:
+                continue
+            inlet = opposite(side)
+            if ends.get(end, 4) > inlet:
+                ends[end] = inlet
+    return ends
 
 
 def open_ends(state: GameState) -> list[Pos]:
@@ -81,25 +100,35 @@ def open_ends(state: GameState) -> list[Pos]:
     return sorted(ends)
 
 
-def upstream_turns(state: GameState, x: int, y: int, inlet: int) -> list[int]:
+def upstream_turns(
+    state: GameState, x: int, y: int, inlet: int, curves: int | None = None
+) -> list[int]:
     """The turns of the river tiles upstream of the open end ``(x, y)``, nearest first.
 
     ``inlet`` is the side of ``(x, y)`` facing the river. The walk stops at the spring (a tile
-    with no other river side), at a fork, or where the river is not continued by a tile.
+    with no other river side), at a fork, or where the river is not continued by a tile; and,
+    when ``curves`` is given, after that many curves (the U-turn rule looks at two at most).
     """
     turns: list[int] = []
+    found = 0
     dx, dy = SIDE_OFFSETS[inlet]
     px, py, outlet = x + dx, y + dy, opposite(inlet)
     seen: set[Pos] = set()
+    board = state.board
     while (px, py) not in seen:
         seen.add((px, py))
-        placed = state.tile_at(px, py)
+        placed = board.get((px, py))
         if placed is None or placed.rot.edges[outlet] != RIVER:
             break
         inlets = [side for side in river_sides(placed.rot) if side != outlet]
         if len(inlets) != 1:
             break
-        turns.append(turn(inlets[0], outlet))
+        turned = turn(inlets[0], outlet)
+        turns.append(turned)
+        if turned != STRAIGHT and curves is not None:
+            found += 1
+            if found >= curves:
+                break
         dx, dy = SIDE_OFFSETS[inlets[0]]
         px, py, outlet = px + dx, py + dy, opposite(inlets[0])
     return turns
@@ -114,6 +143,15 @@ def is_u_turn(new: int | None, upstream: list[int], mode: str) -> bool:
     """
     if new is None or new == STRAIGHT:
         return False
+    return _curve_u_turn(new, upstream, mode)
+
+
+#: How many curves upstream of a new curve the U-turn rule looks at (see :func:`is_u_turn`).
+U_TURN_CURVES = 2
+
+
+def _curve_u_turn(new: int, upstream: list[int], mode: str) -> bool:
+    """:func:`is_u_turn` for a ``new`` curve (RIGHT or LEFT)."""
     if upstream and upstream[0] == new:
         return True
     if mode == "strict":
@@ -136,17 +174,23 @@ def veto_reasons(
     When the river has no open end (the lake is down, or an abbey closed it) every candidate is
     vetoed and the core returns the tile to the box.
     """
-    inlets = open_end_inlets(state, {(x, y) for x, y, _ in candidates})
-    upstream = {pos: upstream_turns(state, pos[0], pos[1], side) for pos, side in inlets.items()}
+    ends = river_ends(state)
+    upstream: dict[Pos, list[int]] = {}  # per open end, walked when a curve is placed there
     vetoes = {}
-    for x, y, rotation in candidates:
-        inlet = inlets.get((x, y))
+    for spot in candidates:  # most are not at an open end: the triple itself is the key
+        x, y, rotation = spot
+        inlet = ends.get((x, y))
         if inlet is None:
-            vetoes[(x, y, rotation)] = NOT_CONTINUED
+            vetoes[spot] = NOT_CONTINUED
             continue
         new = tile_turn(tile.rotations[rotation // 90], inlet)
-        if is_u_turn(new, upstream[(x, y)], mode):
-            vetoes[(x, y, rotation)] = U_TURN
+        if new is None or new == STRAIGHT:
+            continue
+        turns = upstream.get((x, y))
+        if turns is None:
+            turns = upstream[(x, y)] = upstream_turns(state, x, y, inlet, U_TURN_CURVES)
+        if _curve_u_turn(new, turns, mode):
+            vetoes[spot] = U_TURN
     return vetoes
 
 

@@ -14,6 +14,13 @@ from carcassonne.plugins import installed_expansions
 from carcassonne.position import Position, build_state
 from carcassonne.testing import board, parse_tile
 from carcassonne.tileset.model import FeatureKind
+from carcassonne_river.course import (
+    RIGHT,
+    STRAIGHT,
+    U_TURN_CURVES,
+    river_ends,
+    upstream_turns,
+)
 
 RIVER = ("river",)
 SPRING = "RI/s @(0,0) r0"
@@ -116,6 +123,16 @@ RIGHT_STRAIGHT_RIGHT_STRAIGHT = [
 def test_strict_forbids_a_third_turn_the_same_way_with_straights_between():
     state = river_board(RIGHT_STRAIGHT_RIGHT_STRAIGHT, pile=["RI.1/CcII", "BA/L"])
     assert placements(state) == [(-1, 2, 0)]  # r0 turns left (to the south); r270 right: vetoed
+
+
+def test_the_upstream_walk_stops_after_the_curves_asked_for():
+    """The veto walks back only to the second curve: the rest of the river cannot matter."""
+    state = river_board(RIGHT_STRAIGHT_RIGHT_STRAIGHT, pile=["RI.1/CcII", "BA/L"])
+    assert river_ends(state) == {(-1, 2): 1}  # entered from the east
+    full = upstream_turns(state, -1, 2, 1)
+    assert full == [STRAIGHT, RIGHT, STRAIGHT, RIGHT]  # nearest first, the spring not counted
+    assert upstream_turns(state, -1, 2, 1, curves=1) == full[:2]
+    assert upstream_turns(state, -1, 2, 1, curves=U_TURN_CURVES) == full
 
 
 def test_immediate_allows_a_third_turn_the_same_way_with_straights_between():
