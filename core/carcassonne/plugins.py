@@ -205,7 +205,7 @@ def _listed(
     ``TypeError`` or ``AttributeError`` deep inside the engine."""
     if result is None:
         return ()
-    if not isinstance(result, list | tuple):
+    if not isinstance(result, (list, tuple)):
         raise PluginError(f"plugin {plugin!r}: {hook} returned {result!r}, not a list")
     if item is not None:
         for entry in result:
@@ -289,7 +289,8 @@ class Hooks:
         for name, function, picks in self._impls.get(hook, ()):
             result = function(*args) if picks is None else function(*[args[i] for i in picks])
             if result:
-                if not isinstance(result, list | tuple):
+                # a tuple of types, not ``list | tuple``: that builds a union object per call
+                if not isinstance(result, (list, tuple)):
                     raise PluginError(f"a hook of plugin {name!r} returned {result!r}, not a list")
                 out.extend(result)
         return out
@@ -300,7 +301,7 @@ class Hooks:
         each answer (the caller may change the list: a new one)."""
         if not result:
             return []
-        if not isinstance(result, list | tuple):
+        if not isinstance(result, (list, tuple)):
             raise PluginError(f"a hook of plugin {name!r} returned {result!r}, not a list")
         return list(result)
 
@@ -556,7 +557,7 @@ class Hooks:
         result = self._first("carcassonne_decision_actions", state, decision)
         if result is None:
             raise PluginError(f"no plugin answers decisions of kind {decision.kind!r}")
-        if not isinstance(result, list | tuple):
+        if not isinstance(result, (list, tuple)):
             raise PluginError(
                 f"carcassonne_decision_actions returned {result!r} for {decision.kind!r}, "
                 "not a list"

@@ -1173,6 +1173,9 @@ class GameState:
         self._then = _THEN_END
         self.last_tile = None
         self._turn_opts = None
+        # a new decision follows: what was listed for the last one (a moot decision skipped
+        # by _next_decision leaves its [Pass]) must not answer for it
+        self._legal = None
 
     def _start_turn(self, events: list[ev.Event]) -> None:
         self._reset_turn()

@@ -16,6 +16,7 @@ from carcassonne import (
     Attribute,
     Award,
     Decision,
+    Draw,
     FigureKind,
     GameConfig,
     GameState,
@@ -262,3 +263,42 @@ def test_random_games_with_asked_decisions_finish():
         for _before, _action, _events, state in testing.random_game(config, seed):
             assert state.pending.kind in ("tile", "figure", "toll", "early", "late", "end")
         assert state.is_over and sum(state.scores) > 0
+
+
+class MootThenTurnAction:
+    """Every turn may start with a toll instead of a draw (a turn action), and after each
+    scoring phase the plugin asks a decision with no action of its own (moot: only ``Pass``),
+    which the core skips."""
+
+    @hookimpl
+    def carcassonne_action_types(self) -> list[type[TypedAction]]:
+        return [TakeToll]
+
+    @hookimpl
+    def carcassonne_turn_actions(self, state: GameState) -> list[TypedAction]:
+        return [TakeToll()]
+
+    @hookimpl
+    def carcassonne_after_scoring(self, state: GameState) -> list[Decision]:
+        return [Decision("moot", state.player)]
+
+    @hookimpl
+    def carcassonne_decision_actions(self, state: GameState, decision: Decision) -> list | None:
+        return [] if decision.kind == "moot" else None
+
+    @hookimpl
+    def carcassonne_apply_action(self, state: GameState, action: TypedAction) -> list | None:
+        return [] if type(action) is TakeToll else None
+
+
+def test_a_skipped_moot_decision_leaves_no_stale_legal_actions():
+    # the core lists the moot decision's actions ([Pass]) to see that it is moot; the next
+    # turn's draw decision must list its own (it once answered [Pass] from that list)
+    state = GameState.new(GameConfig(players=2, seed=5, plugins=[("moot", MootThenTurnAction())]))
+    assert state.pending == Decision("draw", RED)
+    assert state.legal_actions() == [Draw(), TakeToll()]
+    state.apply(Draw())
+    state.apply(state.legal_actions()[0])
+    state.apply(Pass())  # no figure: scoring, the moot decision (skipped), the next turn
+    assert state.pending == Decision("draw", BLUE)
+    assert state.legal_actions() == [Draw(), TakeToll()]
