@@ -102,6 +102,7 @@ def _supplies(supply: list[dict[str, int]]) -> list[dict[str, int]]:
 _STATE_FIELDS: tuple[tuple[str, Callable[..., object]], ...] = (
     ("board", dict.copy),
     ("_frontier", dict.copy),
+    ("_holes", _same),
     ("_squares", list.copy),
     ("_graph", FeatureGraph.copy),
     ("_pile", list.copy),
@@ -140,6 +141,11 @@ def _decode_board(config: GameConfig, data: dict[Pos, _PlacedData]) -> dict[Pos,
     return board
 
 
+def _is_hole(pattern: int) -> bool:
+    """Whether a frontier pattern has a neighbour on every side (4 bits a side)."""
+    return bool(pattern & 0xF and pattern & 0xF0 and pattern & 0xF00 and pattern & 0xF000)
+
+
 def _wrong_decision(reason: str, expected: str) -> Refusal:
     return Refusal("wrong-decision", reason, {"expected": expected})
 
@@ -172,6 +178,10 @@ class GameState:
     #: The tiles on the board by square (read only for plugins).
     board: dict[Pos, Placed]
     _frontier: dict[Pos, int]
+    #: How many frontier squares have a neighbour on every side (holes), counted as tiles are
+    #: laid: ``holes()``, which an expansion may ask every turn, scans nothing while there is
+    #: none (the first half of a base game or so).
+    _holes: int
     #: The frontier's squares, sorted: placements come out in their documented order unsorted.
     _squares: list[Pos]
     _graph: FeatureGraph
@@ -215,6 +225,7 @@ class GameState:
         self.seed = config.seed if seed is None else seed
         self.board = {}
         self._frontier = {}
+        self._holes = 0
         self._squares = []
         self._graph = FeatureGraph()
         self._pile = []
@@ -316,6 +327,7 @@ class GameState:
         other.seed = self.seed
         other.board = self.board.copy()
         other._frontier = self._frontier.copy()
+        other._holes = self._holes
         other._squares = self._squares.copy()
         other._graph = self._graph.copy()
         other._pile = self._pile.copy()
@@ -374,6 +386,7 @@ class GameState:
         frontier = data["_frontier"]
         assert isinstance(frontier, dict)
         self._squares = sorted(frontier)
+        self._holes = sum(1 for p in frontier.values() if _is_hole(p))
         self._cands = None
         self._legal = None
         self._turn_opts = None
@@ -569,11 +582,9 @@ class GameState:
 
     def holes(self) -> list[Pos]:
         """Empty squares whose four orthogonal neighbours are all placed, sorted."""
-        return sorted(
-            pos
-            for pos, p in self._frontier.items()
-            if p & 0xF and p & 0xF0 and p & 0xF00 and p & 0xF000  # a neighbour on every side
-        )
+        if not self._holes:
+            return []
+        return sorted(pos for pos, p in self._frontier.items() if _is_hole(p))
 
     def neighbours_present(self, x: int, y: int) -> int:
         """How many of the 8 squares around ``(x, y)`` hold a tile."""
@@ -1490,8 +1501,11 @@ class GameState:
         shown = segments.shown
         frontier = self._frontier
         squares = self._squares
-        if frontier.pop(pos, None) is not None:
+        filled = frontier.pop(pos, None)
+        if filled is not None:
             del squares[bisect_left(squares, pos)]
+            if filled & 0xF and filled & 0xF0 and filled & 0xF00 and filled & 0xF000:
+                self._holes -= 1  # a hole filled (the test is _is_hole's, inlined)
         for side in range(4):
             if neighbours[side] is None:
                 # the empty square now sees this edge on its side facing us
@@ -1502,7 +1516,9 @@ class GameState:
                     frontier[q] = seen
                     insort(squares, q)
                 else:
-                    frontier[q] = known | seen
+                    p = frontier[q] = known | seen
+                    if p & 0xF and p & 0xF0 and p & 0xF00 and p & 0xF000:
+                        self._holes += 1  # each side is seen once: a new hole (_is_hole)
         return completed
 
 

@@ -103,3 +103,33 @@ def test_different_seeds_shuffle_differently():
     b = [second.drawn, *second.draw_pile()]
     assert sorted(a) == sorted(b) and a != b
     assert len(a) == 71  # the start tile is on the board
+
+
+def _holes_by_scan(state: GameState) -> list[tuple[int, int]]:
+    """Empty squares with a tile on all four sides, found the slow way (from the board)."""
+    board = state.board
+    around = {(x + dx, y + dy) for x, y in board for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+    return sorted(
+        (x, y)
+        for x, y in around - board.keys()
+        if all((x + dx, y + dy) in board for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+    )
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_holes_kept_by_count_match_a_scan_after_play_undo_and_pickle(seed):
+    # the engine counts holes as tiles are laid (holes() scans nothing while there is none)
+    import pickle
+
+    seen = 0
+    for _, _, _, state in random_game(seed):
+        holes = _holes_by_scan(state)
+        seen += bool(holes)
+        assert state.holes() == holes
+        if random.Random(len(state.log)).random() < 0.05:
+            assert pickle.loads(pickle.dumps(state)).holes() == holes
+            again = state.clone()
+            again.undo()
+            assert again.holes() == _holes_by_scan(again)
+    assert seen > 0  # the games do make holes
