@@ -984,6 +984,26 @@ class GameState:
             return None
         return self._placement_refusal(action)
 
+    def fits_somewhere(self, tile: str) -> bool:
+        """Whether ``tile`` (an id or alias, drawn or not) has a legal placement on the current
+        board by the tile rules, as :meth:`placements_of` lists them, without listing them
+        where no plugin may veto it (the engine stops at the first square that takes it)."""
+        tile_type = self.config.tile_types[self.config.resolve_tile(tile)]
+        hooks = self.config.hooks
+        if hooks.vetoes_placements and hooks.vetoers(self.config, tile_type):
+            return bool(self._placements(tile_type))
+        return self._fits_somewhere(tile_type)
+
+    def completions(self) -> list[int]:
+        """The features the tile placed this turn completed (sorted feature ids): what this
+        turn's scoring phase scores, known from the placement on. Empty before the placement
+        and when it completed nothing: then, in a game of the base rules alone, no figure
+        choice of this turn scores while the game goes on (the greedy bot skips them)."""
+        if not self._completed:
+            return []
+        find = self._graph.find
+        return sorted({find(n) for n in self._completed})
+
     def placements_of(self, tile: str, *, distinct: bool = False) -> list[PlaceTile]:
         """Every placement of ``tile`` (an id or alias, drawn or not) on the current board by the
         tile rules: matching edges and the expansions' vetoes (River), as if it were drawn now.

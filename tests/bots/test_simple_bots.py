@@ -103,3 +103,48 @@ def test_registry_and_errors():
     for bot in (RandomBot(), GreedyBot()):
         with pytest.raises(ValueError, match="the game is over"):
             bot.choose(over)
+
+
+def _greedy_game(config: GameConfig, seed: int) -> tuple[list, list[int]]:
+    state = GameState.new(config, seed=seed)
+    bots = [GreedyBot(seed * 10 + p) for p in range(config.players)]
+    actions = []
+    while not state.is_over:
+        actions.append(bots[state.pending.player].choose(state))
+        state.apply(actions[-1])
+    return actions, state.scores
+
+
+@pytest.mark.parametrize(
+    "players, options",
+    [(2, {}), (3, {"farmers": False}), (2, {"explicit_draws": True})],
+    ids=["2p", "3p-no-farmers", "explicit-draws"],
+)
+def test_greedy_skipping_figure_choices_that_cannot_score_changes_no_choice(
+    monkeypatch, players, options
+):
+    # with the base rules alone, a placement that completes nothing leaves every figure
+    # choice at (0, 0) while the game goes on, so greedy does not play them out: the games
+    # must be those of playing every choice out (the shortcut turned off)
+    from carcassonne.bots import simple
+
+    config = GameConfig(players=players, seed=3, options=options)
+    fast = [_greedy_game(config, seed) for seed in range(2)]
+    monkeypatch.setattr(simple, "_figures_score_nothing", lambda state: False)
+    slow = [_greedy_game(config, seed) for seed in range(2)]
+    assert fast == slow
+
+
+def test_completions_and_fits_somewhere():
+    # BA/C (a cap) closes the start tile's city at 0,-1 turned 180; elsewhere it completes none
+    state = board(["BA/RCr @(0,0) r0"], player=RED, pile=["BA/C", "BA/L"])
+    assert state.completions() == []
+    assert state.fits_somewhere("BA/C") and state.fits_somewhere("BA/L")
+    closing = state.clone()
+    closing.apply(PlaceTile("BA/C", 0, -1, 180))
+    (city,) = closing.completions()
+    assert closing.feature_kind(city) == "city" and closing.is_complete(city)
+    assert closing.feature_tiles(city) == {(0, 0), (0, -1)}
+    elsewhere = state.clone()
+    elsewhere.apply(next(a for a in state.legal_actions() if (a.x, a.y) != (0, -1)))
+    assert elsewhere.completions() == []

@@ -69,6 +69,8 @@ class GreedyBot(SeededBot):
     def pick(self, state: GameState, actions: list[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
+        if state.pending.kind == "figure" and _figures_score_nothing(state):
+            return self.rng.choice(actions)  # every choice gains (0, 0): all are tied
         player = state.pending.player
         best: list[Action] = []
         best_key: tuple[int, int] | None = None
@@ -98,6 +100,8 @@ class GreedyBot(SeededBot):
         probe.apply(action)
         pending = probe.pending
         if pending.kind == "figure" and pending.player == player and probe.turn == turn:
+            if _figures_score_nothing(probe):
+                return _gains(before, probe.scores, player)  # what each figure choice gives
             follows = probe.legal_actions()
             last = len(follows) - 1
             return max(
@@ -105,6 +109,21 @@ class GreedyBot(SeededBot):
                 for i, follow in enumerate(follows)
             )
         return _gains(before, probe.scores, player)
+
+
+def _figures_score_nothing(state: GameState) -> bool:
+    """Whether no choice of the pending figure phase can score anything: in a game of the
+    base rules alone (no expansion, no extra plugin), points are scored during play only for
+    the features the tile placement completed, so with none completed and the game going on
+    after this turn (a tile of the pile fits, so the next draw does not end it) every choice
+    gains nothing. The greedy bot then knows each choice's value without playing it: the
+    same choices as simulating them all, at a fraction of the cost."""
+    config = state.config
+    if config.expansions or config.extra_plugins or state.completions():
+        return False
+    if config.explicit_draws:
+        return state.tiles_left() > 0  # the next turn starts at a draw decision
+    return any(map(state.fits_somewhere, state.draw_pile()))
 
 
 def _gains(before: list[int], after: list[int], player: int) -> tuple[int, int]:
