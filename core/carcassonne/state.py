@@ -1516,7 +1516,8 @@ class GameState:
         around = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
         get = board.get
         neighbours = (get(around[0]), get(around[1]), get(around[2]), get(around[3]))
-        segments = config.segment_data(tile, rotation)
+        # the configuration's precomputed segments, read without a method call once known
+        segments = config._segments.get((tile.id, rotation)) or config.segment_data(tile, rotation)
         completed = graph.place(placed, pos, segments, board, neighbours)
         shown = segments.shown
         frontier = self._frontier
