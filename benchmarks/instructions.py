@@ -66,8 +66,9 @@ def count(tree: Path, name: str, cycles: bool = False) -> int:
     """Instructions of one workload on the engine in ``tree``; with ``cycles``, callgrind's
     cycle estimate instead: it simulates the caches (``--cache-sim=yes``, twice as slow) and
     charges each miss as kcachegrind's cycle estimate does (without branch simulation):
-    instructions + 10 per first-level miss + 100 per last-level miss. A change that executes fewer instructions but touches more
-    memory (a large cache of objects, say) shows here and not in the plain count."""
+    instructions + 10 per first-level miss + 100 per last-level miss. A change that executes
+    fewer instructions but touches more memory (a large cache of objects, say) shows here and
+    not in the plain count."""
     _label, size, _unit, warm = WORKLOADS[name]
     paths = [tree / "core"] + sorted(p for p in (tree / "expansions").iterdir() if p.is_dir())
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths))}

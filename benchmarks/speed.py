@@ -15,9 +15,10 @@ Four workloads, each the median of ``--runs`` runs, timed in CPU seconds of this
   µs);
 * greedy against greedy, 2 players, base game: games per CPU-second (target >= 12).
 
-``--against REV`` checks REV out into a temporary git worktree and runs this same script there
-(the engine and expansions of REV first on ``sys.path``), then deletes the worktree. The script
-uses only the public API, so it runs on older revisions too.
+``--against REV`` checks REV out into a temporary git worktree and runs this same script on both
+trees, one run at a time in turn, each in a fresh process (the engine and expansions of that
+tree first on ``sys.path``), then deletes the worktree; the ratio is the median of the runs'
+ratios. The script uses only the public API, so it runs on older revisions too.
 """
 
 from __future__ import annotations
@@ -117,8 +118,46 @@ def measure(runs: int, scale: float) -> dict[str, list[float]]:
     return {name: [fn() for _ in range(runs)] for name, fn in work.items()}
 
 
-def measure_revision(rev: str, runs: int, scale: float) -> dict[str, list[float]]:
-    """This script's measurements on ``rev``, run in a temporary worktree."""
+def _tree_env(tree: Path) -> dict[str, str]:
+    paths = [tree / "core"] + sorted(p for p in (tree / "expansions").iterdir() if p.is_dir())
+    if not (tree / "core" / "carcassonne").is_dir():  # before the src-style layout
+        paths[0] = tree
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths))}
+
+
+def _measure_in(tree: Path, runs: int, scale: float, cwd: str) -> dict[str, list[float]]:
+    """This script's measurements of the engine in ``tree``, in a fresh process."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--runs",
+            str(runs),
+            "--scale",
+            str(scale),
+            "--raw",
+            "--expect-root",
+            str(tree),
+        ],  # fmt: skip
+        env=_tree_env(tree),
+        cwd=cwd,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    result: dict[str, list[float]] = json.loads(out)
+    return result
+
+
+def measure_against(
+    rev: str, runs: int, scale: float
+) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """This tree's and ``rev``'s measurements, run by run in turn (this tree, then ``rev``, in
+    fresh processes), so that both see the same moments of a machine whose speed drifts: on a
+    shared machine one revision measured after the other can differ by a third for no reason
+    of its own. ``rev`` runs from a temporary git worktree."""
+    here: dict[str, list[float]] = {name: [] for name in TARGETS}
+    other: dict[str, list[float]] = {name: [] for name in TARGETS}
     with tempfile.TemporaryDirectory(prefix="carcassonne-bench-") as tmp:
         tree = Path(tmp) / "tree"
         subprocess.run(
@@ -126,35 +165,15 @@ def measure_revision(rev: str, runs: int, scale: float) -> dict[str, list[float]
             check=True,
         )
         try:
-            paths = [tree / "core"] + sorted(
-                p for p in (tree / "expansions").iterdir() if p.is_dir()
-            )
-            if not (tree / "core" / "carcassonne").is_dir():  # before the src-style layout
-                paths[0] = tree
-            env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths))}
-            out = subprocess.run(
-                [
-                    sys.executable,
-                    str(Path(__file__).resolve()),
-                    "--runs",
-                    str(runs),
-                    "--scale",
-                    str(scale),
-                    "--raw",
-                    "--expect-root",
-                    str(tree),
-                ],  # fmt: skip
-                env=env,
-                cwd=tmp,
-                check=True,
-                capture_output=True,
-                text=True,
-            ).stdout
+            for _ in range(runs):
+                for into, where in ((here, ROOT), (other, tree)):
+                    for name, values in _measure_in(where, 1, scale, tmp).items():
+                        into[name].extend(values)
         finally:
             subprocess.run(
                 ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True
             )
-    return json.loads(out)
+    return here, other
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -172,11 +191,14 @@ def main(argv: list[str] | None = None) -> int:
         where = Path(carcassonne.__file__).resolve()
         if not where.is_relative_to(Path(args.expect_root).resolve()):
             sys.exit(f"measuring {where}, not the revision's engine under {args.expect_root}")
-    here = measure(args.runs, args.scale)
+    other: dict[str, list[float]] | None = None
+    if args.against and not args.raw:
+        here, other = measure_against(args.against, args.runs, args.scale)
+    else:
+        here = measure(args.runs, args.scale)
     if args.raw:
         print(json.dumps(here))
         return 0
-    other = measure_revision(args.against, args.runs, args.scale) if args.against else None
 
     print(f"python {sys.version.split()[0]}, {args.runs} runs each (median), CPU time of one core")
     head = f"{'workload':<32} {'target':>14} {'this tree':>10}"
@@ -190,7 +212,9 @@ def main(argv: list[str] | None = None) -> int:
         line = f"{label:<32} {sign + ' ' + format(target, 'g') + ' ' + unit:>14} {mine:>10.1f}"
         if other is not None:
             theirs = statistics.median(other[name])
-            ratio = mine / theirs if higher else theirs / mine  # > 1: this tree is faster
+            # the median of the runs' ratios (each pair ran side by side); > 1: this tree is faster
+            pairs = zip(here[name], other[name], strict=True)
+            ratio = statistics.median(m / t if higher else t / m for m, t in pairs)
             line += f" {theirs:>10.1f} {ratio:>6.2f}x"
         print(line + ("" if met else "   (target not met)"))
     print(
