@@ -262,6 +262,8 @@ class Hooks:
         self.vetoes_placements = "carcassonne_veto_placements" in self._used
         #: Per tile id: the veto implementations that may veto that tile (:meth:`vetoers`).
         self._vetoers: dict[str, tuple[_Impl, ...]] = {}
+        #: Whether any plugin changes awards (else ``carcassonne_adjust_awards`` is skipped).
+        self.adjusts_awards = "carcassonne_adjust_awards" in self._used
         #: Whether any plugin answers ``carcassonne_tile_placed`` (else it is not called).
         self.tile_placed_used = "carcassonne_tile_placed" in self._used
         #: Whether any plugin vetoes figure actions (else the veto hook is not called).

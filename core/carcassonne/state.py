@@ -1331,7 +1331,8 @@ class GameState:
         hooks = self.config.hooks
         items: list[ScoreItem] = hooks.score(self, features, final)
         awards = [i for i in items if type(i) is Award] if items else []
-        awards = hooks.adjust_awards(self, awards, final)
+        if hooks.adjusts_awards:
+            awards = hooks.adjust_awards(self, awards, final)
         if awards:
             awards.sort(key=lambda a: (a.stage, a.feature, a.player))
             for award in awards:
