@@ -325,7 +325,7 @@ class GameConfig:
         return codes
 
     def segment_data(self, tile: TileType, rotation: int) -> Segments:
-        """What placing a rotated tile adds: its segments, column by column, and the edge codes
+        """What placing a rotated tile adds: its segments, one row each, and the edge codes
         it shows its empty neighbours (:class:`~carcassonne.features.Segments`).
 
         Precomputed once per configuration so that placing a tile looks nothing else up.
