@@ -207,6 +207,12 @@ class FeatureGraph:
         kind, opened, tiles, figs, borders, attrs = self.feats[root]
         self.feats[root] = (kind, opened, tiles, figs + (figure,), borders, attrs)
 
+    def close(self, root: int, edges: int) -> None:
+        """``edges`` fewer open edges for the feature at ``root`` (a wildcard edge touched it,
+        or it met itself: a loop)."""
+        kind, opened, tiles, figs, borders, attrs = self.feats[root]
+        self.feats[root] = (kind, opened - edges, tiles, figs, borders, attrs)
+
     def set_figures(self, root: int, figures: tuple[Figure, ...]) -> None:
         kind, opened, tiles, _figs, borders, attrs = self.feats[root]
         self.feats[root] = (kind, opened, tiles, figures, borders, attrs)
@@ -221,8 +227,7 @@ class FeatureGraph:
         feats = self.feats
         if ra == rb:
             if closed:
-                kind, opened, tiles, figs, borders, attrs = feats[ra]
-                feats[ra] = (kind, opened - closed, tiles, figs, borders, attrs)
+                self.close(ra, closed)
             return ra
         if rb < ra:
             ra, rb = rb, ra
@@ -297,13 +302,10 @@ class FeatureGraph:
             other_base = other.order
             for mine, theirs, closed in plan:
                 if theirs < 0:  # a wildcard edge closes one of this tile's open edges
-                    root = find(base + mine)
-                    kind, opened, sq, figs, borders, attrs = feats[root]
-                    feats[root] = (kind, opened - 1, sq, figs, borders, attrs)
+                    self.close(find(base + mine), 1)
                 elif mine < 0:  # ... or one of the neighbour's, which may complete it
                     root = find(other_base + theirs)
-                    kind, opened, sq, figs, borders, attrs = feats[root]
-                    feats[root] = (kind, opened - 1, sq, figs, borders, attrs)
+                    self.close(root, 1)
                     touched.append(root)
                 else:
                     union(base + mine, other_base + theirs, closed)

@@ -249,15 +249,15 @@ class Hooks:
             )
         #: Hooks somebody implements: the others are skipped without a call on the hot path.
         self._used = frozenset(name for name, impls in self._impls.items() if impls)
-        #: Hooks with a single implementation that takes every argument: the per-turn hooks
-        #: call it without the loop of ``_gather`` (the base game's figure and scoring hooks).
-        self._only: dict[str, tuple[str, Callable[..., object]]] = {
+        # Hooks with a single implementation that takes every argument: the per-turn hooks
+        # call it without the loop of ``_gather`` (the base game's figure and scoring hooks).
+        only: dict[str, tuple[str, Callable[..., object]]] = {
             name: (impls[0][0], impls[0][1])
             for name, impls in self._impls.items()
             if len(impls) == 1 and impls[0][2] is None
         }
-        self._only_figure_actions = self._only.get("carcassonne_figure_actions")
-        self._only_score = self._only.get("carcassonne_score")
+        self._only_figure_actions = only.get("carcassonne_figure_actions")
+        self._only_score = only.get("carcassonne_score")
         #: Whether any plugin vetoes tile placements (see :meth:`vetoers` for one tile).
         self.vetoes_placements = "carcassonne_veto_placements" in self._used
         #: Per tile id: the veto implementations that may veto that tile (:meth:`vetoers`).
@@ -289,6 +289,7 @@ class Hooks:
         need no ``cast`` call). Plugins' answers are not typed: ``Any``."""
         out: list[Any] = []
         for name, function, picks in self._impls.get(hook, ()):
+            # _call inlined: this runs for every per-turn hook
             result = function(*args) if picks is None else function(*[args[i] for i in picks])
             if result:
                 # a tuple of types, not ``list | tuple``: that builds a union object per call
@@ -309,7 +310,7 @@ class Hooks:
 
     def _first(self, hook: str, *args: object) -> object:
         for _name, function, picks in self._impls.get(hook, ()):
-            result = function(*args) if picks is None else function(*[args[i] for i in picks])
+            result = _call(function, picks, args)
             if result is not None:
                 return result
         return None
@@ -418,11 +419,7 @@ class Hooks:
                 for impl in self._impls["carcassonne_veto_placements"]:
                     scope = scopes.get(impl[0])
                     if scope is not None:
-                        function, picks = scope
-                        args: tuple[object, ...] = (config, tile)
-                        if picks is not None:
-                            args = tuple(args[i] for i in picks)
-                        answer = function(*args)
+                        answer = _call(scope[0], scope[1], (config, tile))
                         if answer not in (True, False, None):
                             raise PluginError(
                                 f"plugin {impl[0]!r}: carcassonne_vetoes_tile returned "
@@ -435,13 +432,17 @@ class Hooks:
             self._vetoers[tile.id] = found
         return found
 
+    def may_veto(self, config: GameConfig, tile: TileType) -> bool:
+        """Whether any plugin may veto placements of ``tile`` (:meth:`vetoers`); the flag
+        first, so that a game without vetoes pays one attribute read."""
+        return self.vetoes_placements and bool(self.vetoers(config, tile))
+
     def veto_placements(
         self, state: GameState, tile: TileType, candidates: list[tuple[int, int, int]]
     ) -> set[tuple[int, int, int]]:
         vetoes: set[tuple[int, int, int]] = set()
         for name, function, picks in self.vetoers(state.config, tile):
-            args = (state, tile, candidates)
-            result = function(*args) if picks is None else function(*[args[i] for i in picks])
+            result = _call(function, picks, (state, tile, candidates))
             if result:
                 vetoes.update(
                     cast(
@@ -514,8 +515,7 @@ class Hooks:
     def explain_illegal(self, state: GameState, action: Action) -> Refusal | None:
         """The first plugin's explanation of a refused action, checked to carry a declared code."""
         for name, function, picks in self._impls.get("carcassonne_explain_illegal", ()):
-            args = (state, action)
-            result = function(*args) if picks is None else function(*[args[i] for i in picks])
+            result = _call(function, picks, (state, action))
             if result is None:
                 continue
             if not isinstance(result, Refusal):
@@ -540,8 +540,7 @@ class Hooks:
 
     def adjust_awards(self, state: GameState, awards: list[Award], final: bool) -> list[Award]:
         for name, function, picks in self._impls.get("carcassonne_adjust_awards", ()):
-            args = (state, list(awards), final)
-            result = function(*args) if picks is None else function(*[args[i] for i in picks])
+            result = _call(function, picks, (state, list(awards), final))
             if result is not None:
                 if not isinstance(result, list) or any(type(a) is not Award for a in result):
                     raise PluginError(
@@ -572,6 +571,14 @@ class Hooks:
         if "carcassonne_extra_turns" not in self._used:
             return []
         return self._gather("carcassonne_extra_turns", state)
+
+
+def _call(
+    function: Callable[..., object], picks: tuple[int, ...] | None, args: tuple[object, ...]
+) -> object:
+    """Call a hook implementation with the arguments it takes (``picks``: their positions
+    among the hook's; None: all of them, in order)."""
+    return function(*args) if picks is None else function(*[args[i] for i in picks])
 
 
 def _positions(params: tuple[str, ...], wanted: tuple[str, ...]) -> tuple[int, ...] | None:

@@ -989,8 +989,7 @@ class GameState:
         board by the tile rules, as :meth:`placements_of` lists them, without listing them
         where no plugin may veto it (the engine stops at the first square that takes it)."""
         tile_type = self.config.tile_types[self.config.resolve_tile(tile)]
-        hooks = self.config.hooks
-        if hooks.vetoes_placements and hooks.vetoers(self.config, tile_type):
+        if self.config.hooks.may_veto(self.config, tile_type):
             return bool(self._placements(tile_type))
         return self._fits_somewhere(tile_type)
 
@@ -1229,7 +1228,7 @@ class GameState:
         while self._pile:
             tid = self._pile.pop()
             tile = types[tid]
-            lazy = not hooks.vetoes_placements or not hooks.vetoers(self.config, tile)
+            lazy = not hooks.may_veto(self.config, tile)
             cands = None if lazy and self._fits_somewhere(tile) else self._placements(tile)
             events.append(_new(ev.TileDrawn, (player, tid)))
             if cands is None or cands:
@@ -1266,7 +1265,7 @@ class GameState:
             for (x, y), rots in zip(squares, fitting, strict=True)
             for r in rots
         ]
-        if cands and config.hooks.vetoes_placements and config.hooks.vetoers(config, tile):
+        if cands and config.hooks.may_veto(config, tile):
             triples = [(a.x, a.y, a.rotation) for a in cands]
             vetoes = config.hooks.veto_placements(self, tile, triples)
             if vetoes:
@@ -1279,17 +1278,11 @@ class GameState:
         lists the tile's other placements."""
         cands = self._cands
         if cands is None:
-            hooks = self.config.hooks
-            if not hooks.vetoes_placements or not hooks.vetoers(
-                self.config, self.config.tile_types[action.tile]
-            ):
+            config = self.config
+            tile = config.tile_types[action.tile]
+            if not config.hooks.may_veto(config, tile):
                 pattern = self._frontier.get((action.x, action.y))
-                if pattern is None:
-                    return False
-                return (
-                    action.rotation
-                    in self.config.fit_table(self.config.tile_types[action.tile])[pattern]
-                )
+                return pattern is not None and action.rotation in config.fit_table(tile)[pattern]
             cands = self._candidates()
         # the very object offered (bots pick from legal_actions()), found by identity in C;
         # else tuple equality (C), exact here: both sides are PlaceTile
@@ -1319,7 +1312,7 @@ class GameState:
 
     def _scoring_phase(self, events: list[ev.Event], final: bool = False) -> None:
         graph = self._graph
-        completed = sorted({graph.find(n) for n in self._completed}) if self._completed else []
+        completed = self.completions()
         for root in completed:
             tiles = len(graph.squares(root, self.board))
             events.append(ev.FeatureCompleted(graph.feats[root][KIND], root, tiles))

@@ -148,3 +148,22 @@ def test_completions_and_fits_somewhere():
     elsewhere = state.clone()
     elsewhere.apply(next(a for a in state.legal_actions() if (a.x, a.y) != (0, -1)))
     assert elsewhere.completions() == []
+
+
+@pytest.mark.parametrize("expansions", [[], ["river"]], ids=["base", "river"])
+def test_fits_somewhere_answers_as_placements_of_does(expansions):
+    # every tile type at every tile decision of a random game: the lazy answer (first square
+    # that takes it) and, for tiles a plugin may veto (river tiles), the vetoed list agree
+    import random
+
+    config = GameConfig(players=2, expansions=expansions, seed=7)
+    state, rng = GameState.new(config), random.Random(7)
+    answers = set()
+    while not state.is_over:
+        if state.pending.kind == "tile":
+            for tile in config.tile_types:
+                fits = state.fits_somewhere(tile)
+                assert fits == bool(state.placements_of(tile)), tile
+                answers.add(fits)
+        state.apply(rng.choice(state.legal_actions()))
+    assert answers == {True, False}  # both answers were checked
