@@ -9,7 +9,7 @@ and emptied then). The points come in the figure phase, before the scoring phase
 
 from __future__ import annotations
 
-from carcassonne import Action, ErrorCode, Figure, GameState, PlaceFigure, Refusal
+from carcassonne import Action, ErrorCode, GameState, PlaceFigure, Refusal
 from carcassonne.events import Event
 from carcassonne_abbot.actions import ReturnAbbot
 from carcassonne_abbot.figures import ABBOT, ABBOT_KINDS
@@ -35,60 +35,11 @@ def returns(state: GameState, player: int) -> list[Action]:
     placed = state.config.figure_kinds[ABBOT].count - state.supply[player].get(ABBOT, 0)
     if placed <= 0:  # the usual case: no board scan
         return []
-    return [
-        ReturnAbbot(figure.x, figure.y, figure.location)
-        for feature, figure in abbots(state, player, placed)
-        if not state.is_complete(feature)
-    ]
-
-
-#: Per (configuration, player): the abbots found on the board by the last scan. An abbot stays
-#: where it stands for many turns, and checking where it stood costs a few lookups where the
-#: scan visits every feature of the board; a hint that does not check out (another game, an
-#: abbot moved) only means a scan. Bounded: cleared when full.
-_LAST_SEEN: dict[tuple[int, int], tuple[Figure, ...]] = {}
-_LAST_SEEN_MAX = 256
-
-
-def abbots(state: GameState, player: int, placed: int) -> list[tuple[int, Figure]]:
-    """``(feature, figure)`` for every abbot of ``player`` on the board, given ``placed``, the
-    abbots missing from the player's supply (at least as many as stand on the board)."""
-    key = (id(state.config), player)
-    hint = _LAST_SEEN.get(key)
-    if hint is not None and len(hint) == placed:
-        found = _still_there(state, hint)
-        if found is not None:
-            return found
-    found = [
-        (feature, figure)
-        for feature, figure in state.figures()
-        if figure.player == player and figure.kind == ABBOT
-    ]
-    figures = tuple(figure for _, figure in found)
-    if len(set(figures)) == len(figures):  # distinct, as _still_there's count needs
-        if len(_LAST_SEEN) >= _LAST_SEEN_MAX:
-            _LAST_SEEN.clear()
-        _LAST_SEEN[key] = figures
-    return found
-
-
-def _still_there(state: GameState, hint: tuple[Figure, ...]) -> list[tuple[int, Figure]] | None:
-    """The hinted abbots with their features if each still stands where it stood, else None.
-
-    The hint holds ``placed`` distinct abbots and no more than ``placed`` stand on the board:
-    when all of them are found, they are every abbot of the player there.
-    """
-    board = state.board
-    found = []
-    for figure in hint:
-        tile = board.get((figure.x, figure.y))
-        if tile is None or figure.location not in tile.rot.by_location:
-            return None
-        feature = state.feature_at(figure.x, figure.y, figure.location)
-        if figure not in state.figures_on(feature):
-            return None
-        found.append((feature, figure))
-    return found
+    options: list[Action] = []
+    for feature, figure in state.figures():
+        if figure.player == player and figure.kind == ABBOT and not state.is_complete(feature):
+            options.append(ReturnAbbot(figure.x, figure.y, figure.location))
+    return options
 
 
 def apply_return(state: GameState, action: ReturnAbbot) -> list[Event]:
