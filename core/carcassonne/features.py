@@ -40,6 +40,10 @@ FIGS: Final = 3
 BORDERS: Final = 4
 ATTRS: Final = 5
 
+#: A segment of a rotated tile as :class:`Segments` keeps it: ``(kind, open edges, squares
+#: tracked?, attributes, bordering segments)``.
+Row = tuple[str, int, bool, dict[str, int] | None, tuple[int, ...]]
+
 #: One step of joining a tile to a neighbour across one side: ``(mine, theirs, closed)``.
 #: Both >= 0: join segment ``mine`` of the new tile with segment ``theirs`` of the neighbour,
 #: the joined feature losing ``closed`` open edges (2 where an edge feature meets itself, 0
@@ -56,7 +60,7 @@ class Segments(NamedTuple):
     #: Per segment: (kind, open edges, squares tracked?, attributes, bordering segments). Open
     #: edges are 0 for kinds that do not complete by edges; squares are tracked for kinds
     #: that complete (by edges or by being surrounded).
-    rows: tuple[tuple[str, int, bool, dict[str, int] | None, tuple[int, ...]], ...]
+    rows: tuple[Row, ...]
     #: Segments with open edges (checked for completion after joining).
     open_nodes: tuple[int, ...]
     #: Segments that complete by being surrounded (monasteries, gardens).
@@ -288,18 +292,9 @@ class FeatureGraph:
         touched = [base + i for i in segments.open_nodes] if segments.open_nodes else []
         if segments.surround:
             self.surround[pos] = tuple([base + i for i in segments.surround])
-        plans = segments.plans
         union = self.union
         find = self.find
-        for side in range(4):
-            other = neighbours[side]
-            if other is None:
-                continue
-            orot = other.rot
-            plan = plans[side].get(id(orot))
-            if plan is None:
-                plan = plans[side][id(orot)] = join_plan(segments.rot, side, orot, segments.wild)
-            other_base = other.order
+        for other_base, plan in _side_plans(segments, neighbours):
             for mine, theirs, closed in plan:
                 if theirs < 0:  # a wildcard edge closes one of this tile's open edges
                     self.close(find(base + mine), 1)
@@ -323,6 +318,89 @@ class FeatureGraph:
                 if -1 <= sx - x <= 1 and -1 <= sy - y <= 1 and surrounded(board, sx, sy):
                     completed.extend(nodes)
         return tuple(dict.fromkeys(completed)) if completed else ()
+
+    def completes(
+        self,
+        pos: Pos,
+        segments: Segments,
+        board: dict[Pos, Placed],
+        neighbours: tuple[Placed | None, Placed | None, Placed | None, Placed | None],
+    ) -> bool:
+        """Whether :meth:`place` with these arguments (the tile not on ``board`` yet) would
+        complete a feature, found without changing the graph: the same joins, replayed on the
+        open-edge counts of the few features involved (a search asks this of every placement
+        it would otherwise play out on a copy)."""
+        feats = self.feats
+        find = self.find
+        rows = segments.rows
+        # local keys: -1 - i for the new tile's segment i, the root id for a placed feature;
+        # ``into`` links a merged key to the one it joined, ``opens`` holds each key's open
+        # edges (a placed feature's read from its record when first met). Only features with
+        # open edges are followed: the others (fields, rivers) never complete by joining.
+        into: dict[int, int] = {}
+        opens = {-1 - i: rows[i][1] for i in segments.open_nodes}
+        touched = list(opens)
+        for other_base, plan in _side_plans(segments, neighbours):
+            for mine, theirs, closed in plan:
+                if mine < 0:  # a wildcard edge closes one of the neighbour's open edges
+                    b = root = find(other_base + theirs)
+                    while b in into:
+                        b = into[b]
+                    opens[b] = (opens[b] if b in opens else feats[b][OPEN]) - 1
+                    touched.append(root)
+                    continue
+                if not rows[mine][1]:
+                    continue  # a field's join
+                a = -1 - mine
+                while a in into:
+                    a = into[a]
+                if theirs < 0:  # ... or one of this tile's
+                    opens[a] -= 1
+                    continue
+                b = find(other_base + theirs)
+                while b in into:
+                    b = into[b]
+                if a != b:
+                    into[b] = a
+                    opens[a] += opens.pop(b) if b in opens else feats[b][OPEN]
+                opens[a] -= closed
+        for key in touched:  # each has open edges, so it completes at zero (is tracked)
+            while key in into:
+                key = into[key]
+            if opens[key] == 0:
+                return True
+        # a monastery or garden surrounded: this tile's own, or one whose ring this tile fills
+        if segments.surround and surrounded(board, *pos):
+            return True
+        if self.surround:
+            x, y = pos
+            for sx, sy in self.surround:
+                if -1 <= sx - x <= 1 and -1 <= sy - y <= 1 and (sx, sy) != pos:
+                    if all(
+                        (sx + dx, sy + dy) in board or (sx + dx, sy + dy) == pos
+                        for dx, dy in RING_OFFSETS
+                    ):
+                        return True
+        return False
+
+
+def _side_plans(
+    segments: Segments,
+    neighbours: tuple[Placed | None, Placed | None, Placed | None, Placed | None],
+) -> list[tuple[int, tuple[Join, ...]]]:
+    """Per neighbour of a tile about to be placed: its first node and the join plan across
+    that side, worked out on first meeting and kept in ``segments.plans``."""
+    plans = segments.plans
+    found = []
+    for side in range(4):
+        other = neighbours[side]
+        if other is not None:
+            orot = other.rot
+            plan = plans[side].get(id(orot))
+            if plan is None:
+                plan = plans[side][id(orot)] = join_plan(segments.rot, side, orot, segments.wild)
+            found.append((other.order, plan))
+    return found
 
 
 def neighbours_present(board: dict[Pos, Placed], x: int, y: int) -> int:

@@ -1003,6 +1003,29 @@ class GameState:
         find = self._graph.find
         return sorted({find(n) for n in self._completed})
 
+    def would_complete(self, action: PlaceTile) -> bool:
+        """Whether the legal placement ``action`` of the drawn tile would complete a feature (a
+        road or city closed, a monastery surrounded): what :meth:`completions` would list after
+        it, found without placing the tile or copying the state, so that a search can tell the
+        placements worth playing out from the rest. What a plugin does when a tile is placed
+        (``carcassonne_tile_placed``) is not foreseen. Anything else than a legal placement of
+        the pending tile decision raises :class:`IllegalActionError`, as ``apply`` would."""
+        if self.pending.kind != "tile" or type(action) is not PlaceTile:
+            raise IllegalActionError(
+                action, "only a tile placement of a pending tile decision", "wrong-decision"
+            )
+        if self._check_tile(action) is not None:
+            refusal = self.why_illegal(action)
+            assert refusal is not None
+            raise IllegalActionError(action, refusal.reason, refusal.code, **refusal.details)
+        config = self.config
+        tile = config.tile_types[action.tile]
+        x, y, rotation = action.x, action.y, action.rotation
+        get = self.board.get
+        neighbours = (get((x, y - 1)), get((x + 1, y)), get((x, y + 1)), get((x - 1, y)))
+        segments = config._segments.get((tile.id, rotation)) or config.segment_data(tile, rotation)
+        return self._graph.completes((x, y), segments, self.board, neighbours)
+
     def placements_of(self, tile: str, *, distinct: bool = False) -> list[PlaceTile]:
         """Every placement of ``tile`` (an id or alias, drawn or not) on the current board by the
         tile rules: matching edges and the expansions' vetoes (River), as if it were drawn now.

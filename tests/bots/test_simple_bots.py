@@ -123,16 +123,26 @@ def _greedy_game(config: GameConfig, seed: int) -> tuple[list, list[int]]:
 def test_greedy_skipping_figure_choices_that_cannot_score_changes_no_choice(
     monkeypatch, players, options
 ):
-    # with the base rules alone, a placement that completes nothing leaves every figure
-    # choice at (0, 0) while the game goes on, so greedy does not play them out: the games
-    # must be those of playing every choice out (the shortcut turned off)
+    # with the base rules alone, a placement that completes nothing gains (0, 0) whatever
+    # figure follows while the game goes on, so greedy plays out neither such placements nor
+    # their figure choices: the games must be those of playing every choice out (both
+    # shortcuts turned off)
     from carcassonne.bots import simple
 
     config = GameConfig(players=players, seed=3, options=options)
     fast = [_greedy_game(config, seed) for seed in range(2)]
-    monkeypatch.setattr(simple, "_figures_score_nothing", lambda state: False)
+    played_out = []
+    value = simple.GreedyBot._value
+    monkeypatch.setattr(
+        simple.GreedyBot, "_value", lambda *args, **kw: played_out.append(1) or value(*args, **kw)
+    )
+    assert [_greedy_game(config, seed) for seed in range(2)] == fast
+    shortcut = len(played_out)
+    played_out.clear()
+    monkeypatch.setattr(simple, "_base_rules", lambda state: False)
     slow = [_greedy_game(config, seed) for seed in range(2)]
     assert fast == slow
+    assert shortcut < len(played_out) / 3  # most placements were not played out
 
 
 def test_completions_and_fits_somewhere():

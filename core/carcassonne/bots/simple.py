@@ -15,7 +15,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import ClassVar, Protocol
 
-from carcassonne.actions import Action, Draw
+from carcassonne.actions import Action, Draw, PlaceTile
 from carcassonne.state import GameState
 
 
@@ -72,10 +72,19 @@ class GreedyBot(SeededBot):
         if state.pending.kind == "figure" and _figures_score_nothing(state):
             return self.rng.choice(actions)  # every choice gains (0, 0): all are tied
         player = state.pending.player
+        goes_on = _GoesOn(state) if state.pending.kind == "tile" and _base_rules(state) else None
         best: list[Action] = []
         best_key: tuple[int, int] | None = None
         for action in actions:
-            key = self._value(state, action, player, state.scores)
+            if (
+                goes_on is not None
+                and type(action) is PlaceTile
+                and not state.would_complete(action)
+                and goes_on.after(action)
+            ):
+                key = _NOTHING  # what playing it out finds: see _GoesOn
+            else:
+                key = self._value(state, action, player, state.scores)
             if best_key is None or key > best_key:
                 best, best_key = [action], key
             elif key == best_key:
@@ -111,19 +120,62 @@ class GreedyBot(SeededBot):
         return _gains(before, probe.scores, player)
 
 
+#: The value of an action that changes no score.
+_NOTHING = (0, 0)
+
+
+def _base_rules(state: GameState) -> bool:
+    """Whether the game plays by the base rules alone (no expansion, no extra plugin): then
+    points are scored during play only for the features a tile placement completed, which is
+    what lets the greedy bot know some values without playing them out."""
+    return not (state.config.expansions or state.config.extra_plugins)
+
+
 def _figures_score_nothing(state: GameState) -> bool:
-    """Whether no choice of the pending figure phase can score anything: in a game of the
-    base rules alone (no expansion, no extra plugin), points are scored during play only for
-    the features the tile placement completed, so with none completed and the game going on
-    after this turn (a tile of the pile fits, so the next draw does not end it) every choice
-    gains nothing. The greedy bot then knows each choice's value without playing it: the
-    same choices as simulating them all, at a fraction of the cost."""
+    """Whether no choice of the pending figure phase can score anything: by the base rules
+    alone, with no feature completed by this turn's placement and the game going on after
+    this turn (a tile of the pile fits, so the next draw does not end it), every choice gains
+    nothing. The greedy bot then knows each choice's value without playing it: the same
+    choices as simulating them all, at a fraction of the cost."""
     config = state.config
-    if config.expansions or config.extra_plugins or state.completions():
+    if not _base_rules(state) or state.completions():
         return False
     if config.explicit_draws:
         return state.tiles_left() > 0  # the next turn starts at a draw decision
     return any(map(state.fits_somewhere, state.draw_pile()))
+
+
+class _GoesOn:
+    """Whether the game surely goes on after a tile placement, for placements of one tile
+    decision by the base rules alone: then a placement that completes nothing
+    (``state.would_complete``) gains nothing, whatever figure follows it, as
+    :func:`_figures_score_nothing` finds after playing it.
+
+    A placement changes which tiles fit only on its own square and the four beside it, so a
+    tile of the pile that fits on any other square of the board now still fits after it. Up
+    to six such squares are found once per decision (usually all from the first tile of the
+    pile); when fewer, a placement that would cover all of them is played out instead.
+    """
+
+    __slots__ = ("always", "squares")
+
+    def __init__(self, state: GameState) -> None:
+        self.squares: set[tuple[int, int]] = set()
+        if state.config.explicit_draws:  # the next turn starts at a draw decision
+            self.always = state.tiles_left() > 0
+            return
+        for tile in dict.fromkeys(state.draw_pile()):
+            self.squares.update((a.x, a.y) for a in state.placements_of(tile))
+            if len(self.squares) > 5:
+                break
+        self.always = len(self.squares) > 5
+
+    def after(self, action: PlaceTile) -> bool:
+        if self.always:
+            return True
+        x, y = action.x, action.y
+        near = {(x, y), (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)}
+        return not self.squares <= near
 
 
 def _gains(before: list[int], after: list[int], player: int) -> tuple[int, int]:
