@@ -63,6 +63,11 @@ class Segments(NamedTuple):
     rows: tuple[Row, ...]
     #: Segments with open edges (checked for completion after joining).
     open_nodes: tuple[int, ...]
+    #: Per set of sides with a neighbour tile (one bit a side: N 1, E 2, S 4, W 8): whether
+    #: placing the tile there may close a road or city. It may not when each segment with
+    #: open edges has a side towards an empty square (it stays open whatever it joins), unless
+    #: the tile has a wildcard edge (the abbey's), which closes its neighbours' edges.
+    may_close: tuple[bool, ...]
     #: Segments that complete by being surrounded (monasteries, gardens).
     surround: tuple[int, ...]
     #: Per side (N, E, S, W): the tile's edge code on that side, shifted to where the empty
@@ -87,12 +92,23 @@ def segments_of(
     """The segments from one row per segment: (kind, open edges, surround?, borders, attrs),
     the tile's edge ``codes`` (N, E, S, W), its rotation and the wildcard edge types."""
     shown = tuple(codes[side] << (4 * ((side + 2) & 3)) for side in range(4))
+    # the sides of each segment with open edges, one bit each
+    open_sides = [
+        sum(1 << side for side in range(4) if rot.side_feature[side] == i)
+        for i, row in enumerate(rows)
+        if row[1]
+    ]
     return Segments(
         rows=tuple(
             (kind, opened, bool(opened) or is_surround, attrs, borders)
             for kind, opened, is_surround, borders, attrs in rows
         ),
         open_nodes=tuple(i for i, row in enumerate(rows) if row[1]),
+        may_close=tuple(
+            any(edge in wild for edge in rot.edges)
+            or any(not sides & ~covered for sides in open_sides)
+            for covered in range(16)
+        ),
         surround=tuple(i for i, row in enumerate(rows) if not row[1] and row[2]),
         shown=(shown[0], shown[1], shown[2], shown[3]),
         plans=({}, {}, {}, {}),
@@ -327,9 +343,37 @@ class FeatureGraph:
         neighbours: tuple[Placed | None, Placed | None, Placed | None, Placed | None],
     ) -> bool:
         """Whether :meth:`place` with these arguments (the tile not on ``board`` yet) would
-        complete a feature, found without changing the graph: the same joins, replayed on the
-        open-edge counts of the few features involved (a search asks this of every placement
-        it would otherwise play out on a copy)."""
+        complete a feature, found without changing the graph (a search asks this of every
+        placement it would otherwise play out on a copy)."""
+        covered = (
+            (neighbours[0] is not None)
+            | (neighbours[1] is not None) << 1
+            | (neighbours[2] is not None) << 2
+            | (neighbours[3] is not None) << 3
+        )
+        if segments.may_close[covered] and self._closes(segments, neighbours):
+            return True
+        # a monastery or garden surrounded: this tile's own, or one whose ring this tile fills
+        if segments.surround and surrounded(board, *pos):
+            return True
+        if self.surround:
+            x, y = pos
+            for sx, sy in self.surround:
+                if -1 <= sx - x <= 1 and -1 <= sy - y <= 1 and (sx, sy) != pos:
+                    if all(
+                        (sx + dx, sy + dy) in board or (sx + dx, sy + dy) == pos
+                        for dx, dy in RING_OFFSETS
+                    ):
+                        return True
+        return False
+
+    def _closes(
+        self,
+        segments: Segments,
+        neighbours: tuple[Placed | None, Placed | None, Placed | None, Placed | None],
+    ) -> bool:
+        """Whether placing the tile would leave a feature with open edges at none: the joins
+        of :meth:`place`, replayed on the open-edge counts of the few features involved."""
         feats = self.feats
         find = self.find
         rows = segments.rows
@@ -369,18 +413,6 @@ class FeatureGraph:
                 key = into[key]
             if opens[key] == 0:
                 return True
-        # a monastery or garden surrounded: this tile's own, or one whose ring this tile fills
-        if segments.surround and surrounded(board, *pos):
-            return True
-        if self.surround:
-            x, y = pos
-            for sx, sy in self.surround:
-                if -1 <= sx - x <= 1 and -1 <= sy - y <= 1 and (sx, sy) != pos:
-                    if all(
-                        (sx + dx, sy + dy) in board or (sx + dx, sy + dy) == pos
-                        for dx, dy in RING_OFFSETS
-                    ):
-                        return True
         return False
 
 

@@ -15,7 +15,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import ClassVar, Protocol
 
-from carcassonne.actions import Action, Draw, PlaceTile
+from carcassonne.actions import Action, Draw, Pass, PlaceFigure, PlaceTile
 from carcassonne.state import GameState
 
 
@@ -69,22 +69,31 @@ class GreedyBot(SeededBot):
     def pick(self, state: GameState, actions: list[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
-        if state.pending.kind == "figure" and _figures_score_nothing(state):
-            return self.rng.choice(actions)  # every choice gains (0, 0): all are tied
         player = state.pending.player
-        goes_on = _GoesOn(state) if state.pending.kind == "tile" and _base_rules(state) else None
+        before = state.scores
+        # the values known without playing the action out (None: play it out)
+        known: list[tuple[int, int] | None] = [None] * len(actions)
+        if state.pending.kind == "figure":
+            scoring = _scoring_features(state)
+            if scoring == ():
+                return self.rng.choice(actions)  # every choice gains (0, 0): all are tied
+            if scoring is not None:  # a figure elsewhere gains what passing gains
+                passing = self._value(state, _PASS, player, before)
+                known = [None if _on(state, a, scoring) else passing for a in actions]
+                known[actions.index(_PASS)] = passing
+        elif state.pending.kind == "tile" and _base_rules(state):
+            goes_on = _GoesOn(state)
+            known = [
+                _NOTHING  # what playing it out finds: see _GoesOn
+                if type(a) is PlaceTile and not state.would_complete(a) and goes_on.after(a)
+                else None
+                for a in actions
+            ]
         best: list[Action] = []
         best_key: tuple[int, int] | None = None
-        for action in actions:
-            if (
-                goes_on is not None
-                and type(action) is PlaceTile
-                and not state.would_complete(action)
-                and goes_on.after(action)
-            ):
-                key = _NOTHING  # what playing it out finds: see _GoesOn
-            else:
-                key = self._value(state, action, player, state.scores)
+        for action, key in zip(actions, known, strict=True):
+            if key is None:
+                key = self._value(state, action, player, before)
             if best_key is None or key > best_key:
                 best, best_key = [action], key
             elif key == best_key:
@@ -109,9 +118,12 @@ class GreedyBot(SeededBot):
         probe.apply(action)
         pending = probe.pending
         if pending.kind == "figure" and pending.player == player and probe.turn == turn:
-            if _figures_score_nothing(probe):
+            scoring = _scoring_features(probe)
+            if scoring == ():
                 return _gains(before, probe.scores, player)  # what each figure choice gives
             follows = probe.legal_actions()
+            if scoring is not None:  # the best choice is passing or a figure on one of them
+                follows = [f for f in follows if _on(probe, f, scoring)]
             last = len(follows) - 1
             return max(
                 self._value(probe, follow, player, before, reuse=i == last)
@@ -122,6 +134,7 @@ class GreedyBot(SeededBot):
 
 #: The value of an action that changes no score.
 _NOTHING = (0, 0)
+_PASS = Pass()
 
 
 def _base_rules(state: GameState) -> bool:
@@ -131,25 +144,38 @@ def _base_rules(state: GameState) -> bool:
     return not (state.config.expansions or state.config.extra_plugins)
 
 
-def _figures_score_nothing(state: GameState) -> bool:
-    """Whether no choice of the pending figure phase can score anything: by the base rules
-    alone, with no feature completed by this turn's placement and the game going on after
-    this turn (a tile of the pile fits, so the next draw does not end it), every choice gains
-    nothing. The greedy bot then knows each choice's value without playing it: the same
-    choices as simulating them all, at a fraction of the cost."""
-    config = state.config
-    if not _base_rules(state) or state.completions():
-        return False
-    if config.explicit_draws:
-        return state.tiles_left() > 0  # the next turn starts at a draw decision
-    return any(map(state.fits_somewhere, state.draw_pile()))
+def _scoring_features(state: GameState) -> tuple[int, ...] | None:
+    """At a figure decision: the features whose points a figure choice can change, when that
+    is known without playing the choices out, else None.
+
+    By the base rules alone, while the game goes on after this turn (a tile of the pile fits,
+    so the next draw does not end it), this turn scores only the features the placement
+    completed, and a figure changes their points only by standing on one of them: every other
+    figure choice gains what passing gains (nothing at all when none completed). The greedy
+    bot then plays out only passing and the figures on those features: the same choices as
+    playing them all, at a fraction of the cost."""
+    if not _base_rules(state):
+        return None
+    if state.config.explicit_draws:
+        goes_on = state.tiles_left() > 0  # the next turn starts at a draw decision
+    else:
+        goes_on = any(map(state.fits_somewhere, state.draw_pile()))
+    return tuple(state.completions()) if goes_on else None
+
+
+def _on(state: GameState, action: Action, features: tuple[int, ...]) -> bool:
+    """Whether ``action`` may change the points of ``features``: anything but a figure placed
+    on another feature."""
+    if type(action) is not PlaceFigure:
+        return True
+    return state.feature_at(action.x, action.y, action.location) in features
 
 
 class _GoesOn:
     """Whether the game surely goes on after a tile placement, for placements of one tile
     decision by the base rules alone: then a placement that completes nothing
     (``state.would_complete``) gains nothing, whatever figure follows it, as
-    :func:`_figures_score_nothing` finds after playing it.
+    :func:`_scoring_features` finds after playing it.
 
     A placement changes which tiles fit only on its own square and the four beside it, so a
     tile of the pile that fits on any other square of the board now still fits after it. Up
