@@ -92,23 +92,21 @@ def segments_of(
     """The segments from one row per segment: (kind, open edges, surround?, borders, attrs),
     the tile's edge ``codes`` (N, E, S, W), its rotation and the wildcard edge types."""
     shown = tuple(codes[side] << (4 * ((side + 2) & 3)) for side in range(4))
-    # the sides of each segment with open edges, one bit each
-    open_sides = [
-        sum(1 << side for side in range(4) if rot.side_feature[side] == i)
-        for i, row in enumerate(rows)
-        if row[1]
-    ]
+    # the sets of neighbours around which a segment with open edges has a tile on each side
+    may_close = [any(edge in wild for edge in rot.edges)] * 16
+    for i, row in enumerate(rows):
+        if row[1]:
+            sides = sum(1 << side for side in range(4) if rot.side_feature[side] == i)
+            for covered in range(16):
+                if covered & sides == sides:
+                    may_close[covered] = True
     return Segments(
         rows=tuple(
             (kind, opened, bool(opened) or is_surround, attrs, borders)
             for kind, opened, is_surround, borders, attrs in rows
         ),
         open_nodes=tuple(i for i, row in enumerate(rows) if row[1]),
-        may_close=tuple(
-            any(edge in wild for edge in rot.edges)
-            or any(not sides & ~covered for sides in open_sides)
-            for covered in range(16)
-        ),
+        may_close=tuple(may_close),
         surround=tuple(i for i, row in enumerate(rows) if not row[1] and row[2]),
         shown=(shown[0], shown[1], shown[2], shown[3]),
         plans=({}, {}, {}, {}),
@@ -310,7 +308,15 @@ class FeatureGraph:
             self.surround[pos] = tuple([base + i for i in segments.surround])
         union = self.union
         find = self.find
-        for other_base, plan in _side_plans(segments, neighbours):
+        plans = segments.plans
+        for side in range(4):  # what _side_plans gives, without its list (the hot path)
+            other = neighbours[side]
+            if other is None:
+                continue
+            plan = plans[side].get(id(other.rot))
+            if plan is None:
+                plan = _plan(segments, side, other.rot)
+            other_base = other.order
             for mine, theirs, closed in plan:
                 if theirs < 0:  # a wildcard edge closes one of this tile's open edges
                     self.close(find(base + mine), 1)
@@ -416,23 +422,24 @@ class FeatureGraph:
         return False
 
 
+def _plan(segments: Segments, side: int, other: Rotated) -> tuple[Join, ...]:
+    """The join plan of ``segments`` with ``other`` across ``side``, worked out and kept."""
+    plan = segments.plans[side][id(other)] = join_plan(segments.rot, side, other, segments.wild)
+    return plan
+
+
 def _side_plans(
     segments: Segments,
     neighbours: tuple[Placed | None, Placed | None, Placed | None, Placed | None],
 ) -> list[tuple[int, tuple[Join, ...]]]:
     """Per neighbour of a tile about to be placed: its first node and the join plan across
-    that side, worked out on first meeting and kept in ``segments.plans``."""
+    that side (kept in ``segments.plans``)."""
     plans = segments.plans
-    found = []
-    for side in range(4):
-        other = neighbours[side]
-        if other is not None:
-            orot = other.rot
-            plan = plans[side].get(id(orot))
-            if plan is None:
-                plan = plans[side][id(orot)] = join_plan(segments.rot, side, orot, segments.wild)
-            found.append((other.order, plan))
-    return found
+    return [
+        (other.order, plans[side].get(id(other.rot)) or _plan(segments, side, other.rot))
+        for side, other in enumerate(neighbours)
+        if other is not None
+    ]
 
 
 def neighbours_present(board: dict[Pos, Placed], x: int, y: int) -> int:
