@@ -145,6 +145,39 @@ def test_greedy_skipping_figure_choices_that_cannot_score_changes_no_choice(
     assert shortcut < len(played_out) / 3  # most placements were not played out
 
 
+def test_greedy_knows_the_game_goes_on_only_where_it_does():
+    # _GoesOn.after(placement) must never say the game goes on where no tile of the pile fits
+    # after that placement; near the end (few squares take a pile tile) it says so less often
+    import random
+
+    from carcassonne.bots.simple import _GoesOn
+
+    unsure = 0
+    for seed in range(3):
+        state, rng = GameState.new(GameConfig(players=2, seed=seed)), random.Random(seed)
+        while not state.is_over:
+            if state.pending.kind == "tile":
+                goes_on = _GoesOn(state)
+                for action in state.legal_actions():
+                    after = state.clone()
+                    after.apply(action)
+                    fits = any(map(after.fits_somewhere, after.draw_pile()))
+                    assert fits or not goes_on.after(action), action
+                    unsure += not goes_on.after(action)
+            state.apply(rng.choice(state.legal_actions()))
+    assert unsure > 0  # the last tile of each game, at least
+    # the last tile of the pile, all city, takes only the square above the start tile: the
+    # cap drawn now may cover that square (and then nothing takes it) or go elsewhere
+    state = board(["BA/RCr @(0,0) r0"], pile=["BA/C", "BA/Cccc+"])
+    goes_on = _GoesOn(state)
+    assert not goes_on.always and goes_on.squares == {(0, -1)}
+    assert [a for a in state.legal_actions() if not goes_on.after(a)] == [
+        PlaceTile("BA/C", 0, -1, 180)
+    ]
+    state.apply(PlaceTile("BA/C", 0, -1, 180))
+    assert not state.fits_somewhere("BA/Cccc+")
+
+
 def test_completions_and_fits_somewhere():
     # BA/C (a cap) closes the start tile's city at 0,-1 turned 180; elsewhere it completes none
     state = board(["BA/RCr @(0,0) r0"], player=RED, pile=["BA/C", "BA/L"])
