@@ -365,12 +365,8 @@ class FeatureGraph:
         if self.surround:
             x, y = pos
             for sx, sy in self.surround:
-                if -1 <= sx - x <= 1 and -1 <= sy - y <= 1 and (sx, sy) != pos:
-                    if all(
-                        (sx + dx, sy + dy) in board or (sx + dx, sy + dy) == pos
-                        for dx, dy in RING_OFFSETS
-                    ):
-                        return True
+                if -1 <= sx - x <= 1 and -1 <= sy - y <= 1 and surrounded(board, sx, sy, pos):
+                    return True
         return False
 
     def _closes(
@@ -434,12 +430,12 @@ def _side_plans(
 ) -> list[tuple[int, tuple[Join, ...]]]:
     """Per neighbour of a tile about to be placed: its first node and the join plan across
     that side (kept in ``segments.plans``)."""
-    plans = segments.plans
-    return [
-        (other.order, plans[side].get(id(other.rot)) or _plan(segments, side, other.rot))
-        for side, other in enumerate(neighbours)
-        if other is not None
-    ]
+    found = []
+    for side, other in enumerate(neighbours):
+        if other is not None:
+            plan = segments.plans[side].get(id(other.rot))
+            found.append((other.order, _plan(segments, side, other.rot) if plan is None else plan))
+    return found
 
 
 def neighbours_present(board: dict[Pos, Placed], x: int, y: int) -> int:
@@ -447,8 +443,9 @@ def neighbours_present(board: dict[Pos, Placed], x: int, y: int) -> int:
     return sum(1 for dx, dy in RING_OFFSETS if (x + dx, y + dy) in board)
 
 
-def surrounded(board: dict[Pos, Placed], x: int, y: int) -> bool:
+def surrounded(board: dict[Pos, Placed], x: int, y: int, filled: Pos | None = None) -> bool:
+    """Whether the 8 squares around ``(x, y)`` hold a tile (``filled`` counting as one)."""
     for dx, dy in RING_OFFSETS:
-        if (x + dx, y + dy) not in board:
+        if (x + dx, y + dy) not in board and (x + dx, y + dy) != filled:
             return False
     return True

@@ -22,7 +22,7 @@ from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable
 from itertools import compress, repeat
 from operator import is_
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NoReturn, cast
 
 from carcassonne import events as ev
 from carcassonne.actions import (
@@ -822,9 +822,7 @@ class GameState:
                 model = _offered(action, legal)
             reason = None if model is not None and _same_types(action, model) else "refused"
         if reason is not None:
-            refusal = self.why_illegal(action)
-            assert refusal is not None
-            raise IllegalActionError(action, refusal.reason, refusal.code, **refusal.details)
+            self._refuse(action)
         events: list[ev.Event] = []
         self.log.append(action)
         try:
@@ -834,6 +832,12 @@ class GameState:
             raise
         self.last_events = events
         return events
+
+    def _refuse(self, action: Action) -> NoReturn:
+        """Raise the :class:`IllegalActionError` of an action found illegal, with its refusal."""
+        refusal = self.why_illegal(action)
+        assert refusal is not None
+        raise IllegalActionError(action, refusal.reason, refusal.code, **refusal.details)
 
     def force_draw(self, tile: str) -> None:
         """Make ``tile`` the next tile drawn (records replaying a draw order, puzzles, tests).
@@ -1015,9 +1019,7 @@ class GameState:
                 action, "only a tile placement of a pending tile decision", "wrong-decision"
             )
         if self._check_tile(action) is not None:
-            refusal = self.why_illegal(action)
-            assert refusal is not None
-            raise IllegalActionError(action, refusal.reason, refusal.code, **refusal.details)
+            self._refuse(action)
         config = self.config
         tile = config.tile_types[action.tile]
         x, y, rotation = action.x, action.y, action.rotation
