@@ -9,7 +9,15 @@ This package's namespace is also the plugin API: an expansion imports what it ne
 documents every name; CI's import contracts hold expansions to it.
 """
 
-from carcassonne.actions import Action, Draw, Pass, PlaceFigure, PlaceTile, TypedAction
+from carcassonne.actions import (
+    Action,
+    ChanceOutcome,
+    Draw,
+    Pass,
+    PlaceFigure,
+    PlaceTile,
+    TypedAction,
+)
 from carcassonne.codes import ErrorCode, Refusal
 from carcassonne.config import GameConfig, TileSource
 from carcassonne.errors import (
@@ -24,7 +32,10 @@ from carcassonne.hookspecs import hookimpl
 from carcassonne.state import GameState
 from carcassonne.tileset.model import Attribute, FeatureKind, Rotated, RotatedFeature, TileType
 from carcassonne.values import (
+    CHANCE,
+    NEUTRAL,
     Award,
+    ChanceSpec,
     Decision,
     Figure,
     FigureKind,
@@ -32,8 +43,11 @@ from carcassonne.values import (
     Option,
     OptionValue,
     Outcome,
+    Piece,
+    PieceKind,
     Placed,
     Pos,
+    Prisoner,
     ReturnedFigure,
     ReturnFigures,
     ScoreItem,
@@ -43,10 +57,14 @@ from carcassonne.values import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "CHANCE",
+    "NEUTRAL",
     "Action",
     "Attribute",
     "Award",
     "CarcassonneError",
+    "ChanceOutcome",
+    "ChanceSpec",
     "ConfigError",
     "ErrorCode",
     "Decision",
@@ -63,10 +81,13 @@ __all__ = [
     "OptionValue",
     "Outcome",
     "Pass",
+    "Piece",
+    "PieceKind",
     "PlaceFigure",
     "PlaceTile",
     "Placed",
     "PluginError",
+    "Prisoner",
     "Refusal",
     "Pos",
     "ReturnFigures",

@@ -133,6 +133,20 @@ class Pass(TypedAction, _PassFields):
     verb: ClassVar[str] = "pass"
 
 
+class _ChanceOutcomeFields(NamedTuple):
+    name: str
+    outcome: str
+
+
+class ChanceOutcome(TypedAction, _ChanceOutcomeFields):
+    """How a chance draw inside a turn came out (``chance sheep-bag wolf``): the legal actions
+    of a ``chance`` decision. The engine draws it itself unless the state leaves chance to its
+    caller (``state.auto_chance = False``: environments, whose chance nodes pick it)."""
+
+    __slots__ = ()
+    verb: ClassVar[str] = "chance"
+
+
 def action_fields(action_type: type[TypedAction]) -> tuple[str, ...]:
     """The field names of an action type, in order (those of its NamedTuple)."""
     # Every action type derives from a NamedTuple, which the type of TypedAction cannot say.
@@ -171,7 +185,7 @@ def field_types(action_type: type[TypedAction]) -> dict[str, str]:
 #: Any action, core or plugin: a named tuple whose class derives from :class:`TypedAction`.
 Action = TypedAction
 
-CORE_ACTIONS: tuple[type[TypedAction], ...] = (Draw, PlaceTile, PlaceFigure, Pass)
+CORE_ACTIONS: tuple[type[TypedAction], ...] = (Draw, PlaceTile, PlaceFigure, Pass, ChanceOutcome)
 
 #: Where the core's verbs sort; plugin verbs come between ``figure`` and ``pass``.
 _VERB_RANK = {Draw.verb: 0, PlaceTile.verb: 1, PlaceFigure.verb: 2, Pass.verb: 4}

@@ -23,7 +23,7 @@ from carcassonne.limits import name_problem
 from carcassonne.plugins import Hooks, Plugin, make_plugin_manager
 from carcassonne.tileset.loader import load_tileset
 from carcassonne.tileset.model import FIELD_EDGE, FeatureKind, TileType
-from carcassonne.values import ExtValue, FigureKind, OptionValue, Setup
+from carcassonne.values import ExtValue, FigureKind, OptionValue, PieceKind, Setup
 
 #: pattern -> rotations tables, keyed by a tile's edges and the wildcard edge types (pure data).
 _FIT_MEMO: dict[tuple[object, ...], FitTable] = {}
@@ -202,6 +202,11 @@ class GameConfig:
         self.kinds: Mapping[str, FeatureKind] = MappingProxyType(self.hooks.feature_kinds())
         self.figure_kinds: Mapping[str, FigureKind] = MappingProxyType(
             {k.name: k for k in sorted(self.hooks.figure_kinds(self), key=lambda k: k.name)}
+        )
+        #: Pieces that are not figures on a feature (neutral figures, tokens, held counters),
+        #: by name, with how they look (``carcassonne_piece_kinds``).
+        self.piece_kinds: Mapping[str, PieceKind] = MappingProxyType(
+            {k.name: k for k in sorted(self.hooks.piece_kinds(self), key=lambda k: k.name)}
         )
         #: The figure kinds that go wherever a meeple may (the base game offers them).
         self.followers: tuple[str, ...] = tuple(

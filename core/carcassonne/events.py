@@ -112,13 +112,14 @@ class _PointsScoredFields(NamedTuple):
     player: int
     points: int
     kind: str
-    feature: int
+    feature: int | None
     reason: str
     final: bool = False
 
 
 class PointsScored(Event, _PointsScoredFields):
-    """``player`` scored ``points`` for a feature (``feature`` is its id, -1 for none)."""
+    """``player`` scored ``points`` for a feature (``feature`` is its id), or for no feature
+    (``None``: a majority of goods, a fairy's point)."""
 
     __slots__ = ()
     type: ClassVar[str] = "points"
@@ -169,3 +170,182 @@ class Note(Event, _NoteFields):
 
     __slots__ = ()
     type: ClassVar[str] = "note"
+
+
+# ---------------------------------------------------------------------------------------------
+# The events of the general mechanics plugins build on (docs/hooks.md, "Turn parts, pieces,
+# chance and the pile"): each names what happened in words a front end can show.
+
+
+class _TurnPartFields(NamedTuple):
+    player: int
+    turn: int
+    part: int
+    reason: str
+
+
+class TurnPartStarted(Event, _TurnPartFields):
+    """The active player goes on with another part of the same turn (``part`` 1, 2 ...)."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "turn-part"
+
+
+class _FigureRemovedFields(NamedTuple):
+    player: int
+    figure: str
+    x: int
+    y: int
+    location: str
+    reason: str
+
+
+class FigureRemoved(Event, _FigureRemovedFields):
+    """A rule took a figure off the board and back to its owner's supply (eaten by the
+    dragon, sent home by the princess): ``reason`` says which."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "figure-removed"
+
+
+class _FigureCapturedFields(NamedTuple):
+    captor: int
+    player: int
+    figure: str
+    x: int
+    y: int
+    location: str
+    reason: str
+
+
+class FigureCaptured(Event, _FigureCapturedFields):
+    """A figure left the board as ``captor``'s prisoner."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "figure-captured"
+
+
+class _PrisonerReleasedFields(NamedTuple):
+    captor: int
+    player: int
+    figure: str
+    reason: str
+
+
+class PrisonerReleased(Event, _PrisonerReleasedFields):
+    """A prisoner went back to its owner's supply (an exchange, a ransom)."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "prisoner-released"
+
+
+class _PointsTransferredFields(NamedTuple):
+    payer: int
+    payee: int
+    points: int
+    reason: str
+
+
+class PointsTransferred(Event, _PointsTransferredFields):
+    """``points`` went from ``payer``'s score to ``payee``'s (a ransom)."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "points-transferred"
+
+
+class _PieceFields(NamedTuple):
+    kind: str
+    owner: int
+    x: int
+    y: int
+    location: str | None
+
+
+class PiecePlaced(Event, _PieceFields):
+    """A piece (a neutral figure, a token) was put on the board; ``owner`` -1 is neutral."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "piece-placed"
+
+
+class _PieceMovedFields(NamedTuple):
+    kind: str
+    owner: int
+    from_x: int
+    from_y: int
+    x: int
+    y: int
+    location: str | None
+
+
+class PieceMoved(Event, _PieceMovedFields):
+    """A piece moved from ``(from_x, from_y)`` to ``(x, y)`` (the dragon, the fairy)."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "piece-moved"
+
+
+class _PieceRemovedFields(NamedTuple):
+    kind: str
+    owner: int
+    x: int
+    y: int
+    location: str | None
+    reason: str
+
+
+class PieceRemoved(Event, _PieceRemovedFields):
+    """A piece left the board."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "piece-removed"
+
+
+class _ChanceFields(NamedTuple):
+    name: str
+    outcome: str
+
+
+class ChanceDrawn(Event, _ChanceFields):
+    """A chance draw inside a turn came out as ``outcome`` (a sheep from the bag)."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "chance"
+
+
+class _TileSetAsideFields(NamedTuple):
+    tile: str
+    reason: str
+
+
+class TileSetAside(Event, _TileSetAsideFields):
+    """A tile was set aside, face up, out of the pile (until it is shuffled back in)."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "tile-set-aside"
+
+
+class _TilesShuffledFields(NamedTuple):
+    tiles: tuple[str, ...]
+    reason: str
+
+
+class TilesShuffledIn(Event, _TilesShuffledFields):
+    """Set-aside tiles (known to all) were shuffled back into the pile."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "tiles-shuffled-in"
+
+
+class _TileUnderFields(NamedTuple):
+    x: int
+    y: int
+    reason: str
+
+
+class TilePutUnder(Event, _TileUnderFields):
+    """The next tile of the pile went face down under the tile at ``(x, y)``, unseen (its id
+    is not in the event: nobody may know it)."""
+
+    __slots__ = ()
+    type: ClassVar[str] = "tile-put-under"

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
         FigureKind,
         KindExtension,
         Option,
+        PieceKind,
         ReturnedFigure,
         ScoreItem,
         Setup,
@@ -142,6 +143,21 @@ def carcassonne_figure_kinds(config: GameConfig) -> list[FigureKind] | None:
 
 
 @hookspec
+def carcassonne_piece_kinds(config: GameConfig) -> list[PieceKind] | None:
+    """The kinds of pieces this plugin puts on the board or gives players, with their looks.
+
+    When: once, while the game configuration is built; also by ``carcassonne expansions``.
+    Parameters: ``config`` - the configuration being built (its ``options`` are final).
+    Returns: a list of ``PieceKind``: neutral figures (``neutral=True``: the dragon, the
+    fairy), tokens on the board (a tower floor, a sheep) and counters players hold (the names
+    ``carcassonne_held_pieces`` answers: goods). Records, views, pictures and the terminal show
+    them with the kind's ``label``, ``glyph`` and ``mark`` without knowing the plugin. A name
+    two plugins (or a plugin and a figure kind) use is an error naming both. ``None``: none.
+    Use in expansions: the dragon and the fairy, tower floors, sheep and wolves, goods tokens.
+    """
+
+
+@hookspec
 def carcassonne_tile_sets() -> list[TileSource] | None:
     """Tile set files this plugin ships.
 
@@ -175,6 +191,41 @@ def carcassonne_action_types() -> list[type[TypedAction]] | None:
     Returns: action classes (named tuples with a ``verb``); a verb two plugins (or a plugin and
     the core) use is an error naming both. ``None``: none.
     Use in expansions: the abbot's return.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Start of a turn: once per turn (and per turn part)
+
+
+@hookspec
+def carcassonne_turn_started(state: GameState) -> list[Event] | None:
+    """Something that happens at the start of a turn, before anything is drawn.
+
+    When: at the start of every regular turn and of every further part of a turn
+    (``state.turn_part`` > 0), before the draw; not in end-of-game extra turns.
+    Parameters: ``state`` - the game, ``state.player`` about to play.
+    Returns: the events of what the plugin did (``state.award(...)`` with ``feature=None``,
+    ``state.remove_figure(...)``); decisions it asks with ``state.ask()`` are taken before the
+    draw. ``None``: nothing happened.
+    Use in expansions: the fairy's point for the player whose follower it stands beside.
+    """
+
+
+@hookspec
+def carcassonne_anytime_actions(state: GameState, player: int) -> list[Action] | None:
+    """Actions the active player may take at any moment of their own turn, beside the actions
+    of the decision pending.
+
+    When: each time the legal actions of a decision of the active player are listed (draw,
+    tile, figure and plugins' decisions asked of that player), not in other players'
+    decisions and not at chance decisions.
+    Parameters: ``player`` - the active player (``state.player``).
+    Returns: actions of the plugin's own types; each is applied by its
+    ``carcassonne_apply_action`` and the same decision stays pending afterwards (its legal
+    actions listed again). ``None`` or ``[]``: none. The plugin keeps any "once per turn"
+    limit itself (``state.turn_actions`` lists what was taken this turn).
+    Use in expansions: a ransom paid for a prisoner at any time of your own turn.
     """
 
 
@@ -220,6 +271,20 @@ def carcassonne_vetoes_tile(config: GameConfig, tile: TileType) -> bool | None:
     wanted: much cheaper for search). ``True`` or ``None``: it may. A plugin that vetoes
     placements without implementing this hook is asked about every tile.
     Use in expansions: the River vetoes only river tiles.
+    """
+
+
+@hookspec
+def carcassonne_set_aside_drawn(state: GameState, tile: TileType) -> str | None:
+    """Whether the tile just drawn is set aside (face up, out of the pile) instead of played.
+
+    When: at each draw, before the tile's placements are listed, only if some plugin
+    implements this hook (draws stay lazy otherwise).
+    Parameters: ``tile`` - the tile just drawn (its id is public: ``TileDrawn`` was shown).
+    Returns: a reason (``"no volcano yet"``) to set it aside: the player draws again, and the
+    tile waits in ``state.set_aside_tiles()`` until a plugin calls ``state.shuffle_in()``.
+    The first reason in registration order is taken. ``None``: play it.
+    Use in expansions: a dragon tile drawn before any volcano is on the board.
     """
 
 
@@ -332,6 +397,26 @@ def carcassonne_apply_action(state: GameState, action: Action) -> list[Event] | 
 
 
 # ---------------------------------------------------------------------------------------------
+# Between the figure phase and scoring: once per turn part
+
+
+@hookspec
+def carcassonne_before_scoring(state: GameState) -> list[Decision] | None:
+    """Decisions taken after the figure phase and before the turn's scoring phase.
+
+    When: once per turn part, after the figure phase's action was applied (and after the
+    decisions asked with ``state.ask()`` during it), before features are scored.
+    Parameters: ``state`` - the game, ``state.last_tile`` the tile placed this part.
+    Returns: ``Decision`` objects, asked in the order given (not sorted: a sequence across
+    players is the plugin's to order, ``state.seats_from()`` helps); decisions asked with
+    ``state.ask()`` while they are answered come after the ones already queued, still before
+    scoring. ``None``: none.
+    Use in expansions: the dragon's six steps, one player after another; the shepherd's
+    choice and its draw from the bag.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
 # Scoring: once per turn, and once at the end
 
 
@@ -349,6 +434,20 @@ def carcassonne_score(
     ``carcassonne_adjust_awards``, applies them sorted by stage and feature, then returns the
     figures of completed features. ``None``: nothing.
     Use in expansions: the Abbot scores gardens; Abbey & Mayor scores barn fields.
+    """
+
+
+@hookspec
+def carcassonne_break_tie(state: GameState, feature: int, players: list[int]) -> list[int] | None:
+    """Which of the players tied for a feature's majority win it.
+
+    When: whenever ``state.majority(feature)`` finds two or more players with equal strength,
+    only if some plugin implements this hook. Implementations run one after another in
+    registration order, each seeing the previous one's answer.
+    Parameters: ``feature`` - the feature; ``players`` - the tied players, ascending.
+    Returns: the players who win (a non-empty subset of ``players``); ``None``: they stay tied.
+    Use in expansions: the hill: of the tied players, those with a follower on a hill tile of
+    the feature win.
     """
 
 

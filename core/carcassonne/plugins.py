@@ -35,6 +35,7 @@ from carcassonne.values import (
     FigureKind,
     KindExtension,
     Option,
+    PieceKind,
     ReturnedFigure,
     ScoreItem,
     Setup,
@@ -272,6 +273,13 @@ class Hooks:
         self.after_scoring_used = "carcassonne_after_scoring" in self._used
         #: Whether any plugin offers turn actions (an alternative to drawing).
         self.offers_turn_actions = "carcassonne_turn_actions" in self._used
+        #: The hooks of the general mechanics (turn start, actions at any time, set-aside
+        #: draws, decisions before scoring, tie-breaks): skipped without a call when unused.
+        self.turn_started_used = "carcassonne_turn_started" in self._used
+        self.offers_anytime = "carcassonne_anytime_actions" in self._used
+        self.sets_aside = "carcassonne_set_aside_drawn" in self._used
+        self.before_scoring_used = "carcassonne_before_scoring" in self._used
+        self.breaks_ties = "carcassonne_break_tie" in self._used
 
     def _each(self, hook: str, *args: object) -> list[tuple[str, object]]:
         """Every implementation's answer, in registration order; ``args`` in the hook's order."""
@@ -373,6 +381,18 @@ class Hooks:
                 out.append(kind)
         return out
 
+    def piece_kinds(self, config: GameConfig) -> list[PieceKind]:
+        """Every plugin's piece kinds; a name two plugins (or a figure kind) use is an error."""
+        owners = {kind: "core" for kind in config.figure_kinds}
+        out: list[PieceKind] = []
+        for name, result in self._each("carcassonne_piece_kinds", config):
+            for kind in cast(
+                list[PieceKind], _listed(name, "carcassonne_piece_kinds", result, PieceKind)
+            ):
+                _claim("piece kind", owners, kind.name, name)
+                out.append(kind)
+        return out
+
     def tile_sets(self) -> list[tuple[str, TileSource]]:
         """``(plugin name, source)`` for every tile set file, in registration order."""
         return [
@@ -395,7 +415,33 @@ class Hooks:
                 out.append(action_type)
         return out
 
+    # -- start of a turn, any time in a turn --------------------------------------------------
+
+    def turn_started(self, state: GameState) -> list[Event]:
+        if not self.turn_started_used:
+            return []
+        return self._gather("carcassonne_turn_started", state)
+
+    def anytime_actions(self, state: GameState, player: int) -> list[Action]:
+        if not self.offers_anytime:
+            return []
+        return self._gather("carcassonne_anytime_actions", state, player)
+
     # -- tile phase ---------------------------------------------------------------------------
+
+    def set_aside_drawn(self, state: GameState, tile: TileType) -> str | None:
+        """The first plugin's reason to set the drawn tile aside, or None."""
+        for name, function, picks in self._impls.get("carcassonne_set_aside_drawn", ()):
+            result = _call(function, picks, (state, tile))
+            if result is None:
+                continue
+            if not isinstance(result, str) or not result:
+                raise PluginError(
+                    f"plugin {name!r}: carcassonne_set_aside_drawn returned {result!r}, "
+                    "not a reason (text) or None"
+                )
+            return result
+        return None
 
     def turn_actions(self, state: GameState) -> list[Action]:
         if "carcassonne_turn_actions" not in self._used:
@@ -537,6 +583,29 @@ class Hooks:
         if only is not None:
             return self._one_list(only[0], only[1](state, completed, final))
         return self._gather("carcassonne_score", state, completed, final)
+
+    def before_scoring(self, state: GameState) -> list[Decision]:
+        if not self.before_scoring_used:
+            return []
+        return self._gather("carcassonne_before_scoring", state)
+
+    def break_tie(self, state: GameState, feature: int, players: list[int]) -> list[int]:
+        """The tied players who win, each implementation narrowing the previous answer."""
+        for name, function, picks in self._impls.get("carcassonne_break_tie", ()):
+            result = _call(function, picks, (state, feature, list(players)))
+            if result is None:
+                continue
+            if (
+                not isinstance(result, (list, tuple))
+                or not result
+                or any(p not in players for p in result)
+            ):
+                raise PluginError(
+                    f"plugin {name!r}: carcassonne_break_tie returned {result!r}, not a "
+                    f"non-empty list of the tied players {players!r}"
+                )
+            players = sorted(set(result))
+        return players
 
     def adjust_awards(self, state: GameState, awards: list[Award], final: bool) -> list[Award]:
         for name, function, picks in self._impls.get("carcassonne_adjust_awards", ()):

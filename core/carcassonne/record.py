@@ -31,7 +31,7 @@ from carcassonne.plugins import expansion_version, installed_expansions
 from carcassonne.position import build_state, dump_position, parse_position
 from carcassonne.state import GameState
 from carcassonne.toml_input import InputProblem, check_text, key_line, load_toml
-from carcassonne.values import ForcedDraw
+from carcassonne.values import ForcedChance, ForcedDraw
 
 #: The record format version this engine writes and reads.
 FORMAT = 1
@@ -126,6 +126,9 @@ def record_of(state: GameState) -> Record:
                         break
             replay.force_draw(item.tile)
             add(replay.last_events[before:])
+        elif isinstance(item, ForcedChance):
+            entries.append(Entry("chance", item.outcome))
+            replay.force_chance(item.outcome)
         else:
             entries.append(Entry("action", action_to_text(item)))
             add(replay.apply(item))

@@ -18,15 +18,17 @@ Design notes (why it looks like this):
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left, insort
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import compress, repeat
 from operator import is_
-from typing import TYPE_CHECKING, NoReturn, cast
+from typing import TYPE_CHECKING, NamedTuple, NoReturn, cast
 
 from carcassonne import events as ev
 from carcassonne.actions import (
     Action,
+    ChanceOutcome,
     Draw,
     Pass,
     PlaceFigure,
@@ -50,15 +52,21 @@ from carcassonne.geometry import SIDE_OFFSETS, SIDES
 from carcassonne.notation import action_from_text
 from carcassonne.tileset.model import Rotated, RotatedFeature, TileType
 from carcassonne.values import (
+    CHANCE,
+    NEUTRAL,
     Award,
+    ChanceSpec,
     Decision,
     ExtValue,
     Figure,
+    ForcedChance,
     ForcedDraw,
     OptionValue,
     Outcome,
+    Piece,
     Placed,
     Pos,
+    Prisoner,
     ReturnedFigure,
     ReturnFigures,
 )
@@ -70,9 +78,39 @@ END = "end"
 _PASS = Pass()
 _DRAW = Draw()
 
-#: What happens when the queue of decisions is empty: the figure phase, or the end of the turn.
+#: What happens when the queue of decisions is empty: the figure phase, the end of the turn,
+#: the draw (decisions asked at the start of a turn) or the scoring phase (decisions asked
+#: between the figure phase and scoring).
 _THEN_FIGURE = "figure"
 _THEN_END = "end"
+_THEN_DRAW = "draw"
+_THEN_SCORING = "scoring"
+
+
+class _Extras(NamedTuple):
+    """The state of the general mechanics (pieces, prisoners, set-aside and hidden tiles, turn
+    parts, chance draws): one immutable value, ``None`` in a game that uses none of them, so
+    that ``clone()`` and the snapshots copy one field for all of them."""
+
+    pieces: tuple[Piece, ...] = ()
+    prisoners: tuple[Prisoner, ...] = ()
+    #: Tiles set aside face up, in the order they were set aside.
+    aside: tuple[str, ...] = ()
+    #: Tiles put face down under a placed tile: ``((x, y), tile id)`` (the ids are hidden).
+    under: tuple[tuple[Pos, str], ...] = ()
+    #: The part of the current turn (0, then 1, 2 ... for the parts plugins asked for).
+    part: int = 0
+    #: The reasons of the further parts asked for this turn and not yet started.
+    more_parts: tuple[str, ...] = ()
+    #: How many chance draws were made: the next one is seeded by the count.
+    chances: int = 0
+    #: Outcomes the next chance draws are forced to (``force_chance``, replays).
+    forced: tuple[str, ...] = ()
+    #: Changed by ``reseed_chance``: search samples other outcomes than the game's own.
+    salt: int = 0
+
+
+_NO_EXTRAS = _Extras()
 
 
 #: ``tuple.__new__``: builds a named tuple (Placed, Decision) without its Python-level
@@ -85,6 +123,9 @@ _DRAW_FOR = tuple(_new(Decision, ("draw", p, None)) for p in range(MAX_PLAYERS))
 _TILE_FOR = tuple(_new(Decision, ("tile", p, None)) for p in range(MAX_PLAYERS))
 _FIGURE_FOR = tuple(_new(Decision, ("figure", p, None)) for p in range(MAX_PLAYERS))
 
+
+#: The core's action types (``_dispatch`` tells them from plugins' actions at any time).
+_CORE_TYPES = frozenset((Draw, PlaceTile, PlaceFigure, Pass, ChanceOutcome))
 
 #: An action's hash as a plain tuple (in C; TypedAction's own hash also mixes in the verb).
 _tuple_hash = cast("Callable[[Action], int]", tuple.__hash__)
@@ -122,6 +163,7 @@ _STATE_FIELDS: tuple[tuple[str, Callable[..., object]], ...] = (
     ("_in_extra", _same),
     ("_completed", _same),
     ("_returned", _same),
+    ("_x", _same),
 )
 
 #: A placed tile as pickled: (tile id, rotation, player, order).
@@ -171,6 +213,7 @@ class GameState:
         "_cands",
         "_legal",
         "_turn_opts",
+        "auto_chance",
     )
 
     config: GameConfig
@@ -207,8 +250,14 @@ class GameState:
     _in_extra: bool
     _completed: tuple[int, ...]
     _returned: tuple[ReturnedFigure, ...]
+    #: The general mechanics' state (pieces, prisoners, pile side areas, turn parts, chance).
+    _x: _Extras | None
+    #: Whether the engine makes chance draws itself (the default); ``False`` leaves a
+    #: ``chance`` decision pending for the caller (environments' chance nodes) to answer with
+    #: a ``ChanceOutcome``. Not part of the game: clones keep it, ``undo()`` does not change it.
+    auto_chance: bool
     last_events: list[ev.Event]
-    log: list[Action | ForcedDraw]
+    log: list[Action | ForcedDraw | ForcedChance]
     _origin: tuple[object, ...]
     _cands: list[PlaceTile] | None
     _legal: list[Action] | None
@@ -248,6 +297,8 @@ class GameState:
         self._in_extra = False
         self._completed = ()
         self._returned = ()
+        self._x = None
+        self.auto_chance = True
         self.last_events = []
         self.log = []
         self._cands = None
@@ -347,6 +398,8 @@ class GameState:
         other._in_extra = self._in_extra
         other._completed = self._completed
         other._returned = self._returned
+        other._x = self._x
+        other.auto_chance = self.auto_chance
         other.last_events = self.last_events  # read only, and replaced (never changed) by apply
         other.log = self.log.copy()
         other._origin = self._origin
@@ -377,6 +430,8 @@ class GameState:
     def __setstate__(self, data: dict[str, object]) -> None:
         config = data["config"]
         assert isinstance(config, GameConfig)
+        self._x = None  # states pickled before the general mechanics existed have neither
+        self.auto_chance = True
         for name, value in data.items():
             setattr(self, name, value)
         self.board = _decode_board(config, data["board"])  # type: ignore[arg-type]
@@ -401,7 +456,7 @@ class GameState:
             )
         self._rebuild(self.log[:-count])
 
-    def _rebuild(self, actions: list[Action | ForcedDraw]) -> None:
+    def _rebuild(self, actions: list[Action | ForcedDraw | ForcedChance]) -> None:
         self._restore(self._origin)
         self.log = []
         self.last_events = self._origin_events()
@@ -409,6 +464,9 @@ class GameState:
             if isinstance(action, ForcedDraw):
                 self._force_next(action.tile)
                 self.log.append(action)
+            elif isinstance(action, ForcedChance):
+                # logged again by the chance draw that takes it (inside the next apply)
+                self._force_chance_next(action.outcome)
             else:
                 self.apply(action)
 
@@ -454,7 +512,17 @@ class GameState:
             self.turn,
             self.drawn,
             tuple(sorted(self.ext.items(), key=lambda item: item[0])),
+            self._extras_key(),
         )
+
+    def _extras_key(self) -> object:
+        """The general mechanics' part of :meth:`key`: pieces as a sorted multiset, and not
+        the chance salt (a search's, not the game's)."""
+        x = self._x
+        if x is None:
+            return None
+        x = x._replace(pieces=tuple(sorted(x.pieces, key=repr)), salt=0)
+        return None if x == _NO_EXTRAS else x
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
@@ -521,10 +589,20 @@ class GameState:
             if isinstance(item, ForcedDraw):
                 replay._force_next(item.tile)
                 continue
+            if isinstance(item, ForcedChance):
+                replay._force_chance_next(item.outcome)
+                continue
             for event in replay.apply(item):
                 if isinstance(event, ev.PointsScored):
                     by_kind = points[event.player]
                     by_kind[event.kind] = by_kind.get(event.kind, 0) + event.points
+                elif isinstance(event, ev.PointsTransferred):
+                    for player, change in (
+                        (event.payer, -event.points),
+                        (event.payee, event.points),
+                    ):
+                        by_kind = points[player]
+                        by_kind["transfer"] = by_kind.get("transfer", 0) + change
         return Outcome(
             self.is_over,
             tuple(self.scores),
@@ -711,7 +789,10 @@ class GameState:
         best = max(totals)
         if best <= 0:
             return []
-        return [p for p, t in enumerate(totals) if t == best]
+        winners = [p for p, t in enumerate(totals) if t == best]
+        if len(winners) > 1 and self.config.hooks.breaks_ties:
+            return self.config.hooks.break_tie(self, root, winners)
+        return winners
 
     # -- legal actions -----------------------------------------------------------------------
 
@@ -751,6 +832,12 @@ class GameState:
 
     def _compute_legal(self) -> list[Action]:
         kind = self.pending.kind
+        if self.config.hooks.offers_anytime and kind not in (END, "chance"):
+            return self._with_anytime(self._decision_actions(kind))
+        return self._decision_actions(kind)
+
+    def _decision_actions(self, kind: str) -> list[Action]:
+        """The pending decision's own actions (without actions at any time of the turn)."""
         if kind == "tile":
             return cast("list[Action]", self._candidates())  # shared: neither list is mutated
         if kind == "figure":
@@ -762,9 +849,25 @@ class GameState:
             return sort_actions([first, *self._turn_actions()])
         if kind == END:
             return []
+        if kind == "chance":
+            spec = self.pending.data
+            assert isinstance(spec, ChanceSpec)
+            return [ChanceOutcome(spec.name, outcome) for outcome in spec.outcomes]
         actions = list(self.config.hooks.decision_actions(self, self.pending))
         actions.append(_PASS)
         return sort_actions(actions)
+
+    def _with_anytime(self, actions: list[Action]) -> list[Action]:
+        """``actions`` and the actions the active player may take at any time of their turn
+        (``carcassonne_anytime_actions``), when the pending decision is theirs."""
+        if self.pending.player != self.player or self._in_extra:
+            return actions
+        extra = self._anytime()
+        return sort_actions([*actions, *extra]) if extra else actions
+
+    def _anytime(self) -> list[Action]:
+        offered = self.config.hooks.anytime_actions(self, self.player)
+        return list(dict.fromkeys(offered)) if offered else []
 
     def _turn_actions(self) -> list[Action]:
         if self._turn_opts is None:
@@ -824,11 +927,14 @@ class GameState:
         if reason is not None:
             self._refuse(action)
         events: list[ev.Event] = []
-        self.log.append(action)
+        log = self.log
+        mark = len(log)
+        log.append(action)
         try:
             self._dispatch(action, events)
         except BaseException:
-            self._rebuild(self.log[:-1])
+            # the chance draws the action made were logged before it: they go too
+            self._rebuild(log[:mark])
             raise
         self.last_events = events
         return events
@@ -838,6 +944,19 @@ class GameState:
         refusal = self.why_illegal(action)
         assert refusal is not None
         raise IllegalActionError(action, refusal.reason, refusal.code, **refusal.details)
+
+    def replay_entry(self, entry: Action | ForcedDraw | ForcedChance) -> list[ev.Event]:
+        """Replay one entry of another state's ``log``: apply an action, force a draw
+        (``ForcedDraw``) or the next chance outcome (``ForcedChance``). What records, the
+        command line and tests replay a game with; returns the events it caused."""
+        if isinstance(entry, ForcedDraw):
+            before = len(self.last_events)
+            self.force_draw(entry.tile)
+            return self.last_events[before:]
+        if isinstance(entry, ForcedChance):
+            self.force_chance(entry.outcome)
+            return []
+        return self.apply(entry)
 
     def force_draw(self, tile: str) -> None:
         """Make ``tile`` the next tile drawn (records replaying a draw order, puzzles, tests).
@@ -1170,6 +1289,16 @@ class GameState:
         kind = self.pending.kind
         self._legal = None
         self.turn_actions = self.turn_actions + (action,)
+        if (
+            self.config.hooks.offers_anytime
+            and type(action) not in _CORE_TYPES
+            and self.pending.player == self.player
+            and action in self._anytime()
+        ):
+            # an action at any time of the turn: the same decision stays pending
+            events.extend(self.config.hooks.apply_action(self, action))
+            self._turn_opts = None
+            return
         if kind == "draw":
             self._turn_opts = None
             if type(action) is Draw:
@@ -1190,24 +1319,23 @@ class GameState:
                 )
             elif type(action) is not Pass:
                 events.extend(self.config.hooks.apply_action(self, action))
-            self._scoring_phase(events)
             hooks = self.config.hooks
-            decisions = (
-                hooks.after_scoring(self, list(self._returned)) if hooks.after_scoring_used else []
-            )
-            if decisions:
-                n = self.config.players
-                active = self.player
-                decisions.sort(key=lambda d: ((d.player - active) % n, d.kind, repr(d.data)))
-                self._queue = self._queue + self._asked + tuple(decisions)
-            elif self._asked:
-                self._queue = self._queue + self._asked
+            if hooks.before_scoring_used:
+                before = hooks.before_scoring(self)
+                if before or self._asked:
+                    # decisions between the figure phase and scoring, in the order given
+                    self._queue = self._queue + self._asked + tuple(before)
+                    self._asked = ()
+                    self._then = _THEN_SCORING
+                    self._next_decision(events)
+                    return
+            self._score_and_close(events)
+        elif kind == "chance":
+            assert type(action) is ChanceOutcome
+            self._chance_applied(action, events)
+            self._queue = self._queue + self._asked
             self._asked = ()
-            self._then = _THEN_END
-            if self._queue:
-                self._next_decision(events)
-            else:  # what _next_decision does with nothing queued and nothing then
-                self._end_turn(events)
+            self._next_decision(events)
         else:
             if type(action) is PlaceFigure:
                 self.place_figure(
@@ -1218,6 +1346,27 @@ class GameState:
             self._queue = self._queue + self._asked
             self._asked = ()
             self._next_decision(events)
+
+    def _score_and_close(self, events: list[ev.Event]) -> None:
+        """The turn part's scoring phase, then the decisions after it, then its end."""
+        self._scoring_phase(events)
+        hooks = self.config.hooks
+        decisions = (
+            hooks.after_scoring(self, list(self._returned)) if hooks.after_scoring_used else []
+        )
+        if decisions:
+            n = self.config.players
+            active = self.player
+            decisions.sort(key=lambda d: ((d.player - active) % n, d.kind, repr(d.data)))
+            self._queue = self._queue + self._asked + tuple(decisions)
+        elif self._asked:
+            self._queue = self._queue + self._asked
+        self._asked = ()
+        self._then = _THEN_END
+        if self._queue:
+            self._next_decision(events)
+        else:  # what _next_decision does with nothing queued and nothing then
+            self._end_turn(events)
 
     # -- the turn loop -------------------------------------------------------------------------
 
@@ -1237,9 +1386,30 @@ class GameState:
         if not self._pile:
             self._regular_play_over(events)
             return
+        hooks = self.config.hooks
+        if hooks.turn_started_used and (self._x is None or not self._x.part):
+            events.extend(hooks.turn_started(self))
+            if self._asked:
+                # decisions asked at the start of the turn come before the draw
+                self._queue = self._queue + self._asked
+                self._asked = ()
+                self._then = _THEN_DRAW
+                self._next_decision(events)
+                return
+        self._draw_or_wait(events)
+
+    def _draw_or_wait(self, events: list[ev.Event]) -> None:
+        """Draw the turn's tile, or wait for a ``draw`` decision when the player may do
+        something else first (an alternative to drawing, an action at any time)."""
+        if not self._pile:
+            self._regular_play_over(events)
+            return
         self.pending = _DRAW_FOR[self.player]
-        if self.config.explicit_draws or (
-            self.config.hooks.offers_turn_actions and self._turn_actions()
+        hooks = self.config.hooks
+        if (
+            self.config.explicit_draws
+            or (hooks.offers_turn_actions and self._turn_actions())
+            or (hooks.offers_anytime and self._anytime())
         ):
             return
         self._draw(events)
@@ -1253,6 +1423,14 @@ class GameState:
         while self._pile:
             tid = self._pile.pop()
             tile = types[tid]
+            if hooks.sets_aside:
+                reason = hooks.set_aside_drawn(self, tile)
+                if reason is not None:
+                    events.append(_new(ev.TileDrawn, (player, tid)))
+                    x = self._x or _NO_EXTRAS
+                    self._x = x._replace(aside=x.aside + (tid,))
+                    events.append(ev.TileSetAside(tid, reason))
+                    continue
             lazy = not hooks.may_veto(self.config, tile)
             cands = None if lazy and self._fits_somewhere(tile) else self._placements(tile)
             events.append(_new(ev.TileDrawn, (player, tid)))
@@ -1311,9 +1489,7 @@ class GameState:
             cands = self._candidates()
         # the very object offered (bots pick from legal_actions()), found by identity in C;
         # else tuple equality (C), exact here: both sides are PlaceTile
-        return any(map(is_, cands, repeat(action))) or any(
-            map(tuple.__eq__, cands, repeat(action))
-        )
+        return any(map(is_, cands, repeat(action))) or any(map(tuple.__eq__, cands, repeat(action)))
 
     def _place_tile_action(self, action: PlaceTile, events: list[ev.Event]) -> None:
         tile = self.config.tile_types[action.tile]
@@ -1352,7 +1528,10 @@ class GameState:
         if hooks.adjusts_awards:
             awards = hooks.adjust_awards(self, awards, final)
         if awards:
-            awards.sort(key=lambda a: (a.stage, a.feature, a.player))
+            try:
+                awards.sort(key=lambda a: (a.stage, a.feature, a.player))
+            except TypeError:  # awards for no feature (None) come first in their stage
+                awards.sort(key=_award_order)
             for award in awards:
                 self.award(
                     award.player,
@@ -1380,6 +1559,14 @@ class GameState:
         while self._queue:
             self.pending, self._queue = self._queue[0], self._queue[1:]
             self._legal = None
+            if self.pending.kind == "chance":
+                outcome = self._chance_draw()
+                if outcome is None:
+                    return  # the caller draws (auto_chance is off)
+                self._chance_applied(ChanceOutcome(self._spec().name, outcome), events)
+                self._queue = self._queue + self._asked
+                self._asked = ()
+                continue
             if self.legal_actions() == [_PASS]:
                 # an earlier answer took every option (a target another wagon wanted): the
                 # decision is moot, as if the plugin had not asked it
@@ -1387,10 +1574,19 @@ class GameState:
             if self.pending.player != self.player:
                 events.append(ev.DecisionPending(self.pending.player, self.pending.kind))
             return
-        if self._then == _THEN_FIGURE:
+        then = self._then
+        if then == _THEN_FIGURE:
             self._then = _THEN_END
             self.pending = Decision("figure", self.player)
             self._legal = None
+            return
+        if then == _THEN_SCORING:
+            self._then = _THEN_END
+            self._score_and_close(events)
+            return
+        if then == _THEN_DRAW:
+            self._then = _THEN_END
+            self._draw_or_wait(events)
             return
         self._end_turn(events)
 
@@ -1401,6 +1597,16 @@ class GameState:
         if not self._pile:
             self._regular_play_over(events)
             return
+        x = self._x
+        if x is not None and (x.part or x.more_parts):
+            if x.more_parts:
+                # another part of the same turn: the same player draws again
+                part = x.part + 1
+                self._x = x._replace(part=part, more_parts=x.more_parts[1:])
+                events.append(ev.TurnPartStarted(self.player, self.turn, part, x.more_parts[0]))
+                self._start_turn(events)
+                return
+            self._x = x._replace(part=0)
         self.player = (self.player + 1) % self.config.players
         self.turn += 1
         events.append(_new(ev.TurnStarted, (self.player, self.turn)))
@@ -1413,6 +1619,8 @@ class GameState:
         self._next_extra_turn(events)
 
     def _next_extra_turn(self, events: list[ev.Event]) -> None:
+        if self._x is not None and (self._x.part or self._x.more_parts):
+            self._x = self._x._replace(part=0, more_parts=())
         while self._extra:
             player, self._extra = self._extra[0], self._extra[1:]
             self.player = player
@@ -1439,14 +1647,15 @@ class GameState:
         self,
         player: int,
         points: int,
-        feature: int,
+        feature: int | None,
         kind: str,
         reason: str,
         events: list[ev.Event],
         final: bool = False,
     ) -> None:
         """Give ``points`` to ``player`` for ``feature`` now (a plugin's own scoring moment,
-        such as the abbot's early return); scoring hooks answer ``Award`` items instead."""
+        such as the abbot's early return); scoring hooks answer ``Award`` items instead.
+        ``feature=None``: points for no feature (a fairy's point), ``kind`` says what for."""
         if points:
             self.scores[player] += points
             events.append(ev.PointsScored(player, points, kind, feature, reason, final))
@@ -1507,6 +1716,358 @@ class GameState:
         """
         self._asked = self._asked + (decision,)
 
+    # -- the general mechanics (docs/hooks.md, "Turn parts, pieces, chance and the pile") -----
+    #
+    # Each call is for hooks during play (and for positions building a state); each changes
+    # the one immutable ``_x`` value, so clones and undo stay cheap and exact.
+
+    @property
+    def _extras(self) -> _Extras:
+        return self._x or _NO_EXTRAS
+
+    # turn parts and seats
+
+    @property
+    def turn_part(self) -> int:
+        """The part of the current turn: 0, then 1, 2 ... for each part a plugin asked for
+        with :meth:`another_turn_part` (the builder's second tile)."""
+        return self._extras.part
+
+    def another_turn_part(self, reason: str) -> None:
+        """Give the active player another part of this turn: when the current part ends (its
+        scoring and every decision after it), the same player draws and places another tile,
+        with the same turn number and ``state.player`` unchanged throughout. Asked twice, two
+        more parts. Nothing happens if the pile is empty by then."""
+        if self.pending.kind == END:
+            raise CarcassonneError("the game is over: no turn part can be added")
+        x = self._extras
+        self._x = x._replace(more_parts=x.more_parts + (str(reason),))
+
+    def seats_from(self, player: int | None = None) -> list[int]:
+        """Every player once, clockwise from ``player`` (the active player by default): the
+        order of a decision asked of several players in turn."""
+        first = self.player if player is None else player
+        n = self.config.players
+        if not 0 <= first < n:
+            raise CarcassonneError(f"no player {first} in a game of {n}")
+        return [(first + k) % n for k in range(n)]
+
+    def ask_round(self, kind: str, *, steps: int | None = None, first: int | None = None) -> None:
+        """Ask ``steps`` decisions of ``kind`` (one per player by default), one player after
+        another clockwise from ``first`` (the active player by default): step ``k`` is
+        ``Decision(kind, player, k)``. Each is taken when the one before was answered, so its
+        legal actions see what the earlier steps did (the dragon's six moves)."""
+        seats = self.seats_from(first)
+        count = len(seats) if steps is None else steps
+        if count < 1:
+            raise CarcassonneError(f"a round has at least one step, not {count}")
+        for k in range(count):
+            self.ask(Decision(kind, seats[k % len(seats)], k))
+
+    # points
+
+    def transfer_points(
+        self, payer: int, payee: int, points: int, reason: str, events: list[ev.Event]
+    ) -> None:
+        """Move ``points`` from ``payer``'s score to ``payee``'s (a ransom): no points are made
+        or lost. The plugin checks what its rule needs first (the payer has enough)."""
+        n = self.config.players
+        if not (0 <= payer < n and 0 <= payee < n) or payer == payee:
+            raise CarcassonneError(f"points move between two players, not {payer} and {payee}")
+        if type(points) is not int or points <= 0:
+            raise CarcassonneError(f"a transfer moves a positive whole number, not {points!r}")
+        self.scores[payer] -= points
+        self.scores[payee] += points
+        events.append(ev.PointsTransferred(payer, payee, points, reason))
+
+    # figures taken off the board by a rule; prisoners
+
+    def remove_figure(
+        self, figure: Figure, reason: str, events: list[ev.Event], *, captor: int | None = None
+    ) -> ReturnedFigure:
+        """Take one figure off the board as a rule's effect (eaten by the dragon, sent home by
+        the princess): back to its owner's supply, or with ``captor`` into that player's
+        prisoners. ``figure`` is one of ``state.figures_on(...)``/``state.figures()``."""
+        feature = self.feature_at(figure.x, figure.y, figure.location)
+        graph = self._graph
+        root = graph.find(feature)
+        figs = list(graph.feats[root][FIGS])
+        if figure not in figs:
+            raise CarcassonneError(f"no such figure on the board: {figure}")
+        figs.remove(figure)
+        graph.set_figures(root, tuple(figs))
+        x, y, loc = figure.x, figure.y, figure.location
+        if captor is None:
+            supply = self.supply[figure.player].copy()  # copy on write: clones share the dicts
+            supply[figure.kind] += 1
+            self.supply[figure.player] = supply
+            events.append(ev.FigureRemoved(figure.player, figure.kind, x, y, loc, reason))
+        else:
+            if not 0 <= captor < self.config.players:
+                raise CarcassonneError(f"no player {captor} to hold a prisoner")
+            extras = self._extras
+            prisoner = Prisoner(captor, figure.player, figure.kind)
+            self._x = extras._replace(prisoners=extras.prisoners + (prisoner,))
+            events.append(ev.FigureCaptured(captor, figure.player, figure.kind, x, y, loc, reason))
+        return ReturnedFigure(figure.player, figure.kind, x, y, loc, root, graph.feats[root][KIND])
+
+    def prisoners(self) -> list[Prisoner]:
+        """The figures players hold of each other, in the order they were taken."""
+        return list(self._extras.prisoners)
+
+    def release_prisoner(self, prisoner: Prisoner, reason: str, events: list[ev.Event]) -> None:
+        """Send a prisoner back to its owner's supply (an exchange, a ransom)."""
+        x = self._extras
+        if prisoner not in x.prisoners:
+            raise CarcassonneError(f"no such prisoner: {prisoner}")
+        held = list(x.prisoners)
+        held.remove(prisoner)
+        self._x = x._replace(prisoners=tuple(held))
+        supply = self.supply[prisoner.player].copy()
+        supply[prisoner.kind] += 1
+        self.supply[prisoner.player] = supply
+        events.append(ev.PrisonerReleased(prisoner.captor, prisoner.player, prisoner.kind, reason))
+
+    # pieces on the board that are not figures on a feature
+
+    def pieces(self, kind: str | None = None) -> list[Piece]:
+        """The pieces on the board (neutral figures, tokens), of ``kind`` if given, in the
+        order they were put there."""
+        found = self._extras.pieces
+        return [p for p in found if kind is None or p.kind == kind]
+
+    def pieces_at(self, x: int, y: int) -> list[Piece]:
+        return [p for p in self._extras.pieces if p.x == x and p.y == y]
+
+    def _piece_checked(self, kind: str, owner: int, x: int, y: int, location: str | None) -> Piece:
+        info = self.config.piece_kinds.get(kind)
+        if info is None:
+            known = ", ".join(sorted(self.config.piece_kinds)) or "none"
+            raise CarcassonneError(f"unknown piece kind {kind!r} (known: {known})")
+        if info.neutral and owner != NEUTRAL:
+            raise CarcassonneError(f"a {kind} is neutral: its owner is NEUTRAL, not {owner}")
+        if not info.neutral and not 0 <= owner < self.config.players:
+            raise CarcassonneError(f"a {kind} belongs to a player, not to {owner}")
+        placed = self.board.get((x, y))
+        if placed is None:
+            raise CarcassonneError(f"no tile at {x},{y} for the {kind}")
+        if location is not None:
+            index = placed.rot.by_location.get(location)
+            if index is None:
+                self.feature_at(x, y, location)  # raises the precise error
+            else:
+                location = placed.rot.features[index].location
+        return Piece(kind, owner, x, y, location)
+
+    def put_piece(
+        self,
+        kind: str,
+        owner: int,
+        x: int,
+        y: int,
+        location: str | None,
+        events: list[ev.Event],
+    ) -> Piece:
+        """Put a piece of a declared kind (``carcassonne_piece_kinds``) on the tile at
+        ``(x, y)``, at a feature's ``location`` or on the tile as a whole (``None``)."""
+        piece = self._piece_checked(kind, owner, x, y, location)
+        extras = self._extras
+        self._x = extras._replace(pieces=extras.pieces + (piece,))
+        events.append(ev.PiecePlaced(piece.kind, owner, x, y, piece.location))
+        return piece
+
+    def move_piece(
+        self, piece: Piece, x: int, y: int, location: str | None, events: list[ev.Event]
+    ) -> Piece:
+        """Move a piece on the board to another tile (the dragon's step, the fairy)."""
+        extras = self._extras
+        if piece not in extras.pieces:
+            raise CarcassonneError(f"no such piece on the board: {piece}")
+        moved = self._piece_checked(piece.kind, piece.owner, x, y, location)
+        pieces = list(extras.pieces)
+        pieces[pieces.index(piece)] = moved
+        self._x = extras._replace(pieces=tuple(pieces))
+        events.append(
+            ev.PieceMoved(piece.kind, piece.owner, piece.x, piece.y, x, y, moved.location)
+        )
+        return moved
+
+    def remove_piece(self, piece: Piece, reason: str, events: list[ev.Event]) -> None:
+        extras = self._extras
+        if piece not in extras.pieces:
+            raise CarcassonneError(f"no such piece on the board: {piece}")
+        pieces = list(extras.pieces)
+        pieces.remove(piece)
+        self._x = extras._replace(pieces=tuple(pieces))
+        events.append(
+            ev.PieceRemoved(piece.kind, piece.owner, piece.x, piece.y, piece.location, reason)
+        )
+
+    # chance inside a turn
+
+    def ask_chance(
+        self,
+        name: str,
+        outcomes: Sequence[str],
+        weights: Sequence[int] | None = None,
+        data: object = None,
+    ) -> None:
+        """Draw one of ``outcomes`` by chance (``weights``: how many ways each comes up), as a
+        decision queued like :meth:`ask`'s. The engine draws it from the game's seed, the
+        number of draws so far and the chance salt, logs the outcome (so undo and records
+        replay it exactly) and hands it to the plugin's ``carcassonne_apply_action`` as a
+        ``ChanceOutcome(name, outcome)``; with ``auto_chance`` off the decision waits for the
+        caller instead (an environment's chance node)."""
+        outcomes = tuple(str(o) for o in outcomes)
+        counts = tuple(weights) if weights is not None else (1,) * len(outcomes)
+        if not outcomes or len(set(outcomes)) != len(outcomes):
+            raise CarcassonneError(f"a chance draw needs distinct outcomes, not {outcomes!r}")
+        if len(counts) != len(outcomes) or any(type(w) is not int or w < 0 for w in counts):
+            raise CarcassonneError(
+                f"weights must be whole numbers >= 0, one per outcome: {counts!r}"
+            )
+        if not any(counts):
+            raise CarcassonneError("a chance draw needs an outcome with a weight above 0")
+        self.ask(Decision("chance", CHANCE, ChanceSpec(name, outcomes, counts, data)))
+
+    def chance_odds(self) -> list[tuple[ChanceOutcome, float]]:
+        """The outcomes of the pending chance decision with their probabilities (empty when
+        no chance decision is pending)."""
+        if self.pending.kind != "chance":
+            return []
+        spec = self._spec()
+        total = sum(spec.weights)
+        return [
+            (ChanceOutcome(spec.name, o), w / total)
+            for o, w in zip(spec.outcomes, spec.weights, strict=True)
+            if w
+        ]
+
+    def force_chance(self, outcome: str) -> None:
+        """Make the next chance draw come out as ``outcome`` (tests, puzzles, scenario files).
+        Forced outcomes are taken in order, before anything is sampled; a chance decision
+        already pending (``auto_chance`` off) is answered with ``apply(ChanceOutcome(...))``."""
+        self._force_chance_next(str(outcome))
+
+    def reseed_chance(self, salt: int) -> None:
+        """Draw later chance outcomes from another stream (search determinises on a clone, as
+        with ``set_draw_pile``): not part of the game's rules."""
+        self._x = self._extras._replace(salt=salt)
+
+    def _force_chance_next(self, outcome: str) -> None:
+        x = self._extras
+        self._x = x._replace(forced=x.forced + (outcome,))
+
+    def _spec(self) -> ChanceSpec:
+        spec = self.pending.data
+        assert isinstance(spec, ChanceSpec)
+        return spec
+
+    def _chance_draw(self) -> str | None:
+        """The outcome of the pending chance decision: forced, drawn, or None (the caller's)."""
+        spec = self._spec()
+        x = self._extras
+        if x.forced:
+            outcome = x.forced[0]
+            if outcome not in spec.outcomes:
+                raise CarcassonneError(
+                    f"the forced chance outcome {outcome!r} is not one of {spec.name}'s "
+                    f"({', '.join(spec.outcomes)})"
+                )
+            self._x = x._replace(forced=x.forced[1:])
+        elif self.auto_chance:
+            rng = random.Random(f"{self.seed}:{x.salt}:{x.chances}")
+            outcome = rng.choices(spec.outcomes, spec.weights)[0]
+        else:
+            return None
+        # logged before the action being applied, so that a replay forces it again
+        self.log.insert(len(self.log) - 1 if self.log else 0, ForcedChance(outcome))
+        return outcome
+
+    def _chance_applied(self, outcome: ChanceOutcome, events: list[ev.Event]) -> None:
+        spec = self._spec()
+        if outcome.name != spec.name or outcome.outcome not in spec.outcomes:
+            raise CarcassonneError(f"{outcome} does not answer the chance draw {spec.name}")
+        x = self._extras
+        self._x = x._replace(chances=x.chances + 1)
+        events.append(ev.ChanceDrawn(outcome.name, outcome.outcome))
+        events.extend(self.config.hooks.apply_action(self, outcome))
+
+    # the pile's side areas
+
+    def set_aside_tiles(self) -> list[str]:
+        """The tiles set aside face up (known to everyone), in the order they were set aside."""
+        return list(self._extras.aside)
+
+    def set_aside(self, tile: str, reason: str, events: list[ev.Event]) -> None:
+        """Take a copy of ``tile`` out of the pile and set it aside face up."""
+        tid = self.config.resolve_tile(tile)
+        if tid not in self._pile:
+            raise CarcassonneError(f"tile {tid} is not in the draw pile")
+        pile = self._pile
+        del pile[len(pile) - 1 - pile[::-1].index(tid)]
+        x = self._extras
+        self._x = x._replace(aside=x.aside + (tid,))
+        self._legal = None
+        events.append(ev.TileSetAside(tid, reason))
+
+    def shuffle_in(
+        self, reason: str, events: list[ev.Event], tiles: Sequence[str] | None = None
+    ) -> None:
+        """Shuffle set-aside tiles (all of them, or ``tiles``) back into the draw pile, each at
+        a place drawn like a chance outcome (from the seed, the draws so far and the salt)."""
+        x = self._extras
+        wanted = list(x.aside) if tiles is None else [self.config.resolve_tile(t) for t in tiles]
+        aside = list(x.aside)
+        for tid in wanted:
+            if tid not in aside:
+                raise CarcassonneError(f"tile {tid} is not set aside")
+            aside.remove(tid)
+        if not wanted:
+            return
+        rng = random.Random(f"{self.seed}:{x.salt}:{x.chances}:shuffle")
+        for tid in wanted:
+            self._pile.insert(rng.randrange(len(self._pile) + 1), tid)
+        self._x = x._replace(aside=tuple(aside), chances=x.chances + 1)
+        self._legal = None
+        events.append(ev.TilesShuffledIn(tuple(wanted), reason))
+
+    def take_next_tile(self) -> str | None:
+        """Take the next tile off the pile (a plugin's own use of it), or None if it is empty;
+        the id is the plugin's to keep hidden or to show."""
+        if not self._pile:
+            return None
+        self._legal = None
+        return self._pile.pop()
+
+    def put_back(self, tile: str, where: str = "top") -> None:
+        """Put ``tile`` back into the pile: on ``top`` (drawn next) or at the ``bottom``."""
+        tid = self.config.resolve_tile(tile)
+        if where == "top":
+            self._pile.append(tid)
+        elif where == "bottom":
+            self._pile.insert(0, tid)
+        else:
+            raise CarcassonneError(f"a tile goes back on 'top' or at the 'bottom', not {where!r}")
+        self._legal = None
+
+    def put_under(self, x: int, y: int, reason: str, events: list[ev.Event]) -> bool:
+        """Put the next tile of the pile face down under the tile at ``(x, y)``, unseen (the
+        hill's hidden tile); False if the pile is empty."""
+        if (x, y) not in self.board:
+            raise CarcassonneError(f"no tile at {x},{y} to put a tile under")
+        tid = self.take_next_tile()
+        if tid is None:
+            return False
+        extras = self._extras
+        self._x = extras._replace(under=extras.under + (((x, y), tid),))
+        events.append(ev.TilePutUnder(x, y, reason))
+        return True
+
+    def tiles_under(self, x: int, y: int) -> int:
+        """How many tiles lie face down under the tile at ``(x, y)`` (their ids stay hidden)."""
+        return sum(1 for pos, _ in self._extras.under if pos == (x, y))
+
     def lay_tile(self, tile: str, x: int, y: int, rotation: int) -> None:
         """Put a tile on the board outside the turn rules (positions, puzzles): it must touch
         the board along an edge (unless the board is empty) and match its neighbours. Features
@@ -1560,6 +2121,10 @@ class GameState:
                     if p & 0xF and p & 0xF0 and p & 0xF00 and p & 0xF000:
                         self._holes += 1  # each side is seen once: a new hole (_is_hole)
         return completed
+
+
+def _award_order(award: Award) -> tuple[int, int, int]:
+    return (award.stage, -1 if award.feature is None else award.feature, award.player)
 
 
 def _offered(action: Action, legal: list[Action]) -> Action | None:

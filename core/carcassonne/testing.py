@@ -228,11 +228,12 @@ def play_out(state: GameState, seed: int) -> tuple[list[int], int]:
 def check_award_lines(state: GameState, events: Iterable[Event]) -> None:
     """Each scored feature gives each player one ``points`` event per scoring step (an award
     change replaces points rather than adding "+4, -4" lines). The abbot's early return is a
-    separate step in the figure phase and is not counted."""
+    separate step in the figure phase and is not counted, and neither are points for no feature
+    (``feature=None``: a majority of goods, a fairy's point), which may come several a step."""
     lines = Counter(
         (state.feature_id(e.feature), e.player, e.final)
         for e in events
-        if isinstance(e, PointsScored) and e.reason != "abbot returned"
+        if isinstance(e, PointsScored) and e.reason != "abbot returned" and e.feature is not None
     )
     doubled = {line: n for line, n in lines.items() if n > 1}
     if doubled:

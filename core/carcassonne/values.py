@@ -138,11 +138,16 @@ class ReturnedFigure(NamedTuple):
 
 
 class Award(NamedTuple):
-    """Points for ``player`` from a scoring hook. ``stage`` orders awards within a phase."""
+    """Points for ``player`` from a scoring hook. ``stage`` orders awards within a phase.
+
+    ``feature`` is the feature the points are for, or ``None`` for points that belong to no
+    feature (a majority of goods at the end, a fairy's point at the start of a turn): such
+    awards sort before the feature awards of their stage, and ``kind`` says what they are for.
+    """
 
     player: int
     points: int
-    feature: int
+    feature: int | None
     kind: str
     reason: str = ""
     stage: int = 0
@@ -190,6 +195,79 @@ class Placed(NamedTuple):
     rot: Rotated
     player: int
     order: int
+
+
+#: ``Decision.player`` of a chance decision: nobody chooses, the engine draws (docs/hooks.md).
+CHANCE = -1
+
+#: ``Piece.owner`` of a neutral piece (a dragon, a fairy): it belongs to no player.
+NEUTRAL = -1
+
+
+class ChanceSpec(NamedTuple):
+    """What a chance decision draws from: ``Decision("chance", CHANCE, ChanceSpec(...))``.
+
+    ``name`` says what is drawn (``sheep-bag``) and which plugin owns it; ``outcomes`` are its
+    possible results (text, as records and the notation write them) and ``weights`` how many
+    ways each can come up (the tokens of each kind in a bag). ``data`` is the plugin's own
+    immutable value, handed back with the outcome.
+    """
+
+    name: str
+    outcomes: tuple[str, ...]
+    weights: tuple[int, ...]
+    data: DecisionData = None
+
+
+class Piece(NamedTuple):
+    """A piece on the board that is not a figure on a feature: a neutral figure (dragon, fairy),
+    a token (a tower floor, a sheep) or a player's marker.
+
+    ``owner`` is a player or :data:`NEUTRAL`; ``location`` is where on the tile it stands (a
+    feature's location, as for figures) or ``None`` for the tile as a whole.
+    """
+
+    kind: str
+    owner: int
+    x: int
+    y: int
+    location: str | None = None
+
+
+class Prisoner(NamedTuple):
+    """A figure of ``player`` held by ``captor`` (off the board, in front of the captor)."""
+
+    captor: int
+    player: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class PieceKind:
+    """How a kind of piece looks and what it is called: a piece on the board (``Piece``), a
+    neutral figure, or a counter players hold (``carcassonne_held_pieces``).
+
+    ``glyph`` is one character for the terminal board and text; ``mark`` one of the picture
+    marks (``disc``, ``square``, ``triangle``, ``diamond``, ``star``, ``ring``) drawn in
+    ``colour`` for a neutral piece (players' pieces are drawn in the player's colour);
+    ``label`` the words front ends show ("the dragon", "tower floor"). ``neutral`` pieces
+    belong to no player.
+    """
+
+    name: str
+    label: str = ""
+    glyph: str = "*"
+    mark: str = "disc"
+    colour: str = "#444444"
+    neutral: bool = False
+    provider: str = "core"
+
+
+class ForcedChance(NamedTuple):
+    """An entry of ``state.log`` beside the actions: the next chance draw was forced to
+    ``outcome`` (``force_chance``, or a draw the engine made: so replays are exact)."""
+
+    outcome: str
 
 
 class ForcedDraw(NamedTuple):

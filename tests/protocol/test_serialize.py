@@ -192,7 +192,7 @@ def test_action_from_dict_builds_core_actions_and_explains_mistakes():
     ) == PlaceFigure("meeple", 0, 0, "N")
     cases = [
         ("pass", "an action must be notation text or an object with a 'type'"),
-        ({"type": "jump"}, "unknown action type 'jump' (known: draw, figure, pass, tile)"),
+        ({"type": "jump"}, "unknown action type 'jump' (known: chance, draw, figure, pass, tile)"),
         ({"type": "pass", "x": 1}, "action 'pass' has no field(s) x"),
         ({"type": "tile", "tile": "BA/C", "x": 1}, "action 'tile' needs field(s) y, rotation"),
         (

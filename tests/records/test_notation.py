@@ -49,7 +49,7 @@ def test_an_expansion_action_reads_from_its_fields() -> None:
     with pytest.raises(NotationError) as err:
         action_from_text("abbot-return 0,1 garden", BASE)
     assert str(err.value) == (
-        "column 1: unknown action 'abbot-return' (expected one of draw, figure, pass, tile)"
+        "column 1: unknown action 'abbot-return' (expected one of chance, draw, figure, pass, tile)"
     )
 
 
@@ -73,9 +73,9 @@ def test_the_documented_errors_are_exact() -> None:
 @pytest.mark.parametrize(
     ("text", "column", "message"),
     [
-        ("", 1, "expected an action (draw, figure, pass, tile), found the end of the text"),
-        ("Tile D 0,1 r0", 1, "expected an action (draw, figure, pass, tile), found 'Tile'"),
-        ("12 x", 1, "expected an action (draw, figure, pass, tile), found '12'"),
+        ("", 1, "expected an action (chance, draw, figure, pass, tile), found the end of the text"),
+        ("Tile D 0,1 r0", 1, "expected an action (chance, draw, figure, pass, tile), found 'Tile'"),
+        ("12 x", 1, "expected an action (chance, draw, figure, pass, tile), found '12'"),
         ("tile", 5, "expected a tile id (e.g. BA/RCr, or its letter D) after 'tile', "
                     "found the end of the text"),
         ("tile D", 7, "expected coordinates x,y (e.g. 1,-2) after the tile, found the end of "

@@ -9,7 +9,7 @@ from typing import Any
 
 from carcassonne import GameState
 from carcassonne.cli.game_args import UserError, plain, user_errors
-from carcassonne.values import ForcedDraw
+from carcassonne.values import ForcedChance, ForcedDraw
 
 
 def add_parser(subparsers: Any) -> None:
@@ -71,11 +71,8 @@ def at_turn(state: GameState, turn: int) -> GameState:
     if replay.turn >= turn:
         return replay
     for entry in state.log:
-        if isinstance(entry, ForcedDraw):
-            replay.force_draw(entry.tile)
-        else:
-            replay.apply(entry)
-        if replay.turn >= turn and not isinstance(entry, ForcedDraw):
+        replay.replay_entry(entry)
+        if replay.turn >= turn and not isinstance(entry, ForcedDraw | ForcedChance):
             return replay
     raise UserError(f"the game has {state.turn} turns; there is no turn {turn}", status=1)
 

@@ -21,7 +21,7 @@ from carcassonne.cli.game_args import (
 )
 from carcassonne.serialize import action_text
 from carcassonne.state import GameState
-from carcassonne.values import ForcedDraw
+from carcassonne.values import ForcedChance, ForcedDraw
 
 
 def add_parser(subparsers: Any) -> None:
@@ -54,6 +54,9 @@ def replay_log(state: GameState) -> list[dict[str, Any]]:
             replay.force_draw(entry.tile)
             events = replay.last_events[before:]
             steps.append({"action": f"force-draw {entry.tile}", "events": _dicts(events)})
+        elif isinstance(entry, ForcedChance):
+            replay.force_chance(entry.outcome)
+            steps.append({"action": f"force-chance {entry.outcome}", "events": []})
         else:
             steps.append({"action": action_text(entry), "events": _dicts(replay.apply(entry))})
     return steps

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carcassonne import CarcassonneError, GameConfig, GameState
-from carcassonne.actions import CORE_ACTIONS, TypedAction, action_fields, field_types
+from carcassonne.actions import CORE_ACTIONS, ChanceOutcome, TypedAction, action_fields, field_types
 from carcassonne.geometry import CORNERS, HALVES, ROTATIONS, SIDES
 from carcassonne.serialize import action_types
 
@@ -134,7 +134,8 @@ def _domain(verb: str, name: str, type_name: str, config: GameConfig, radius: in
 
 def _ordered_types(config: GameConfig) -> list[type[TypedAction]]:
     by_verb = action_types(config)
-    core = list(CORE_ACTIONS)
+    # chance outcomes are the environment's chance nodes, never a player's action
+    core = [t for t in CORE_ACTIONS if t is not ChanceOutcome]
     plugin = [by_verb[verb] for verb in sorted(by_verb) if by_verb[verb] not in CORE_ACTIONS]
     return core + plugin
 

@@ -42,6 +42,9 @@ def adjust(
     out = []
     for award in awards:
         kind = award.kind
+        if award.feature is None:  # points for no feature: neither an inn nor a cathedral
+            out.append(award)
+            continue
         marked = (kind == "road" and has_inn(state, award.feature, lake_is_inn)) or (
             kind == "city" and state.feature_attr(award.feature, CATHEDRAL)
         )
