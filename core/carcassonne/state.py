@@ -348,6 +348,7 @@ class GameState:
         self._legal = None
         self._turn_opts = None
         events: list[ev.Event] = [ev.TurnStarted(player, turn)]
+        self.last_events = events
         if drawn is None:
             self._start_turn(events)
         else:
@@ -450,11 +451,17 @@ class GameState:
         """Take back the last ``count`` actions, restoring points and figures exactly."""
         if count < 1:
             raise ValueError("undo count must be at least 1")
-        if count > len(self.log):
+        log = self.log
+        # the chance draws an action made are logged just before it and go with it
+        steps = [i for i, entry in enumerate(log) if type(entry) is not ForcedChance]
+        if count > len(steps):
             raise NothingToUndoError(
-                f"cannot undo {count} action(s): only {len(self.log)} since the game began"
+                f"cannot undo {count} action(s): only {len(steps)} since the game began"
             )
-        self._rebuild(self.log[:-count])
+        cut = steps[-count]
+        while cut and type(log[cut - 1]) is ForcedChance:
+            cut -= 1
+        self._rebuild(log[:cut])
 
     def _rebuild(self, actions: list[Action | ForcedDraw | ForcedChance]) -> None:
         self._restore(self._origin)
@@ -710,7 +717,12 @@ class GameState:
         return [(find(base + f.index), f) for f in placed.rot.features]
 
     def feature_id(self, feature: int) -> int:
-        """The current id of the feature an older id names (features merge as tiles join)."""
+        """The current id of the feature an older id names (features merge as tiles join).
+        An id the engine never gave out (-1, 999, ``None``) is a :class:`CarcassonneError`."""
+        if type(feature) is not int or not 0 <= feature < len(self._graph):
+            raise CarcassonneError(
+                f"no feature {feature!r} on this board (ids run from 0 to {len(self._graph) - 1})"
+            )
         return self._graph.find(feature)
 
     def same_feature(self, a: int, b: int) -> bool:
@@ -927,6 +939,7 @@ class GameState:
         if reason is not None:
             self._refuse(action)
         events: list[ev.Event] = []
+        self.last_events = events  # filled as the action is carried out (``emit`` adds to it)
         log = self.log
         mark = len(log)
         log.append(action)
@@ -936,7 +949,6 @@ class GameState:
             # the chance draws the action made were logged before it: they go too
             self._rebuild(log[:mark])
             raise
-        self.last_events = events
         return events
 
     def _refuse(self, action: Action) -> NoReturn:
@@ -987,9 +999,9 @@ class GameState:
             self._pile.append(self.drawn)
             self.drawn = None
             self._lift(tile)
-            events: list[ev.Event] = []
+            # a new list (clones share the old one): the draw's events, and what hooks emit
+            events = self.last_events = list(self.last_events)
             self._draw(events)
-            self.last_events = self.last_events + events
         else:
             self._lift(tile)
         self._legal = None
@@ -1724,6 +1736,11 @@ class GameState:
     @property
     def _extras(self) -> _Extras:
         return self._x or _NO_EXTRAS
+
+    def emit(self, events: Iterable[ev.Event]) -> None:
+        """Add the events of what a hook did to those of the action being applied, from a hook
+        that returns none (``carcassonne_tile_placed``, ``carcassonne_before_scoring`` ...)."""
+        self.last_events.extend(events)
 
     # turn parts and seats
 
