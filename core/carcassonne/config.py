@@ -12,8 +12,6 @@ import importlib
 import random
 import weakref
 from collections.abc import Iterable, Mapping
-from importlib.resources.abc import Traversable
-from pathlib import Path
 from types import MappingProxyType, ModuleType
 
 from carcassonne.actions import TypedAction
@@ -24,6 +22,7 @@ from carcassonne.plugins import Hooks, Plugin, make_plugin_manager
 from carcassonne.tileset.loader import load_tileset
 from carcassonne.tileset.model import FIELD_EDGE, FeatureKind, TileType
 from carcassonne.values import ExtValue, FigureKind, OptionValue, PieceKind, Setup
+from carcassonne.values import TileSource as _TileSource
 
 #: pattern -> rotations tables, keyed by a tile's edges and the wildcard edge types (pure data).
 _FIT_MEMO: dict[tuple[object, ...], FitTable] = {}
@@ -71,8 +70,9 @@ MIN_PLAYERS = 1
 MAX_PLAYERS = 6
 COLOURS = ("red", "blue", "yellow", "green", "black", "pink")
 
-#: A tile set file a plugin ships: a path or an ``importlib.resources`` traversable.
-TileSource = Path | Traversable | str
+#: A tile set file a plugin ships: a path or an ``importlib.resources`` traversable (defined in
+#: the leaf module ``values``, which the hooks' modules can import; importable from here too).
+TileSource = _TileSource
 
 #: How a configuration is named for pickling: (players, expansions, options, seed, names,
 #: plugins), each plugin as ``(name, object)`` with modules named by their import path.

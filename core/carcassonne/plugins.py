@@ -42,8 +42,10 @@ from carcassonne.values import (
 )
 
 if TYPE_CHECKING:
-    from carcassonne.config import GameConfig, TileSource
-    from carcassonne.state import GameState
+    # Protocols, not carcassonne.config / carcassonne.state: those import this module (see
+    # carcassonne.values). Every state layer passes itself as a StateView (the hooks receive
+    # the GameState).
+    from carcassonne.values import ConfigView, StateView, TileSource
 
 ENTRY_POINT_GROUP = "carcassonne.expansions"
 
@@ -370,7 +372,7 @@ class Hooks:
                 kinds[ext.kind] = extended.extended(ext.attributes)
         return kinds
 
-    def figure_kinds(self, config: GameConfig) -> list[FigureKind]:
+    def figure_kinds(self, config: ConfigView) -> list[FigureKind]:
         owners: dict[str, str] = {}
         out: list[FigureKind] = []
         for name, result in self._each("carcassonne_figure_kinds", config):
@@ -381,7 +383,7 @@ class Hooks:
                 out.append(kind)
         return out
 
-    def piece_kinds(self, config: GameConfig) -> list[PieceKind]:
+    def piece_kinds(self, config: ConfigView) -> list[PieceKind]:
         """Every plugin's piece kinds; a name two plugins (or a figure kind) use is an error."""
         owners = {kind: "core" for kind in config.figure_kinds}
         out: list[PieceKind] = []
@@ -417,19 +419,19 @@ class Hooks:
 
     # -- start of a turn, any time in a turn --------------------------------------------------
 
-    def turn_started(self, state: GameState) -> list[Event]:
+    def turn_started(self, state: StateView) -> list[Event]:
         if not self.turn_started_used:
             return []
         return self._gather("carcassonne_turn_started", state)
 
-    def anytime_actions(self, state: GameState, player: int) -> list[Action]:
+    def anytime_actions(self, state: StateView, player: int) -> list[Action]:
         if not self.offers_anytime:
             return []
         return self._gather("carcassonne_anytime_actions", state, player)
 
     # -- tile phase ---------------------------------------------------------------------------
 
-    def set_aside_drawn(self, state: GameState, tile: TileType) -> str | None:
+    def set_aside_drawn(self, state: StateView, tile: TileType) -> str | None:
         """The first plugin's reason to set the drawn tile aside, or None."""
         for name, function, picks in self._impls.get("carcassonne_set_aside_drawn", ()):
             result = _call(function, picks, (state, tile))
@@ -443,12 +445,12 @@ class Hooks:
             return result
         return None
 
-    def turn_actions(self, state: GameState) -> list[Action]:
+    def turn_actions(self, state: StateView) -> list[Action]:
         if "carcassonne_turn_actions" not in self._used:
             return []
         return self._gather("carcassonne_turn_actions", state)
 
-    def vetoers(self, config: GameConfig, tile: TileType) -> tuple[_Impl, ...]:
+    def vetoers(self, config: ConfigView, tile: TileType) -> tuple[_Impl, ...]:
         """The ``carcassonne_veto_placements`` implementations that may veto ``tile``: those
         of plugins whose ``carcassonne_vetoes_tile`` does not answer ``False`` for it (asked
         once per tile). Empty: nobody vetoes it, and a draw of it can be lazy (``_draw``)."""
@@ -478,13 +480,13 @@ class Hooks:
             self._vetoers[tile.id] = found
         return found
 
-    def may_veto(self, config: GameConfig, tile: TileType) -> bool:
+    def may_veto(self, config: ConfigView, tile: TileType) -> bool:
         """Whether any plugin may veto placements of ``tile`` (:meth:`vetoers`); the flag
         first, so that a game without vetoes pays one attribute read."""
         return self.vetoes_placements and bool(self.vetoers(config, tile))
 
     def veto_placements(
-        self, state: GameState, tile: TileType, candidates: list[tuple[int, int, int]]
+        self, state: StateView, tile: TileType, candidates: list[tuple[int, int, int]]
     ) -> set[tuple[int, int, int]]:
         vetoes: set[tuple[int, int, int]] = set()
         for name, function, picks in self.vetoers(state.config, tile):
@@ -498,20 +500,20 @@ class Hooks:
                 )
         return vetoes
 
-    def tile_placed(self, state: GameState, x: int, y: int, tile: TileType, rotation: int) -> None:
+    def tile_placed(self, state: StateView, x: int, y: int, tile: TileType, rotation: int) -> None:
         if "carcassonne_tile_placed" not in self._used:
             return
         self._each("carcassonne_tile_placed", state, x, y, tile, rotation)
 
     # -- figure phase -------------------------------------------------------------------------
 
-    def figure_actions(self, state: GameState, x: int, y: int, player: int) -> list[Action]:
+    def figure_actions(self, state: StateView, x: int, y: int, player: int) -> list[Action]:
         only = self._only_figure_actions
         if only is not None:
             return self._one_list(only[0], only[1](state, x, y, player))
         return self._gather("carcassonne_figure_actions", state, x, y, player)
 
-    def veto_figure_actions(self, state: GameState, actions: list[Action]) -> set[Action]:
+    def veto_figure_actions(self, state: StateView, actions: list[Action]) -> set[Action]:
         vetoes: set[Action] = set()
         if "carcassonne_veto_figure_actions" not in self._used:
             return vetoes
@@ -522,7 +524,7 @@ class Hooks:
                 )
         return vetoes
 
-    def apply_action(self, state: GameState, action: Action) -> list[Event]:
+    def apply_action(self, state: StateView, action: Action) -> list[Event]:
         result = self._first("carcassonne_apply_action", state, action)
         if result is None:
             raise PluginError(f"no plugin applies actions of type {type(action).__name__}")
@@ -530,7 +532,7 @@ class Hooks:
 
     # -- reading ------------------------------------------------------------------------------
 
-    def held_pieces(self, state: GameState) -> dict[str, tuple[int, ...]]:
+    def held_pieces(self, state: StateView) -> dict[str, tuple[int, ...]]:
         """Pieces players hold besides figures: ``{name: count per player}`` (names unique)."""
         owners = {kind: "core" for kind in state.config.figure_kinds}
         out: dict[str, tuple[int, ...]] = {}
@@ -558,7 +560,7 @@ class Hooks:
                 out.append(code)
         return out
 
-    def explain_illegal(self, state: GameState, action: Action) -> Refusal | None:
+    def explain_illegal(self, state: StateView, action: Action) -> Refusal | None:
         """The first plugin's explanation of a refused action, checked to carry a declared code."""
         for name, function, picks in self._impls.get("carcassonne_explain_illegal", ()):
             result = _call(function, picks, (state, action))
@@ -578,18 +580,18 @@ class Hooks:
 
     # -- scoring ------------------------------------------------------------------------------
 
-    def score(self, state: GameState, completed: list[int], final: bool) -> list[ScoreItem]:
+    def score(self, state: StateView, completed: list[int], final: bool) -> list[ScoreItem]:
         only = self._only_score
         if only is not None:
             return self._one_list(only[0], only[1](state, completed, final))
         return self._gather("carcassonne_score", state, completed, final)
 
-    def before_scoring(self, state: GameState) -> list[Decision]:
+    def before_scoring(self, state: StateView) -> list[Decision]:
         if not self.before_scoring_used:
             return []
         return self._gather("carcassonne_before_scoring", state)
 
-    def break_tie(self, state: GameState, feature: int, players: list[int]) -> list[int]:
+    def break_tie(self, state: StateView, feature: int, players: list[int]) -> list[int]:
         """The tied players who win, each implementation narrowing the previous answer."""
         for name, function, picks in self._impls.get("carcassonne_break_tie", ()):
             result = _call(function, picks, (state, feature, list(players)))
@@ -607,7 +609,7 @@ class Hooks:
             players = sorted(set(result))
         return players
 
-    def adjust_awards(self, state: GameState, awards: list[Award], final: bool) -> list[Award]:
+    def adjust_awards(self, state: StateView, awards: list[Award], final: bool) -> list[Award]:
         for name, function, picks in self._impls.get("carcassonne_adjust_awards", ()):
             result = _call(function, picks, (state, list(awards), final))
             if result is not None:
@@ -618,12 +620,12 @@ class Hooks:
                 awards = result
         return awards
 
-    def after_scoring(self, state: GameState, returned: list[ReturnedFigure]) -> list[Decision]:
+    def after_scoring(self, state: StateView, returned: list[ReturnedFigure]) -> list[Decision]:
         if "carcassonne_after_scoring" not in self._used:
             return []
         return self._gather("carcassonne_after_scoring", state, returned)
 
-    def decision_actions(self, state: GameState, decision: Decision) -> list[Action]:
+    def decision_actions(self, state: StateView, decision: Decision) -> list[Action]:
         result = self._first("carcassonne_decision_actions", state, decision)
         if result is None:
             raise PluginError(f"no plugin answers decisions of kind {decision.kind!r}")
@@ -636,7 +638,7 @@ class Hooks:
 
     # -- end of game --------------------------------------------------------------------------
 
-    def extra_turns(self, state: GameState) -> list[int]:
+    def extra_turns(self, state: StateView) -> list[int]:
         if "carcassonne_extra_turns" not in self._used:
             return []
         return self._gather("carcassonne_extra_turns", state)

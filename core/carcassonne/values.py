@@ -2,13 +2,22 @@
 
 A leaf module: it imports nothing of the engine but the tile model and the errors, so every other
 module (the state, the configuration, the hooks, every plugin) can import it without a cycle.
+
+It also holds :class:`StateView` and :class:`ConfigView`, the protocols of what the modules
+below :mod:`carcassonne.state` and :mod:`carcassonne.config` read of a state and of a
+configuration (``hookspecs``, the ``Hooks`` façade of ``plugins``, the base rules, ``Strength``,
+``Setup``): ``config`` imports ``plugins`` (which imports ``hookspecs`` and the rules) and
+``state`` imports ``config``, so those modules annotate with the protocols, not the classes,
+and no import closes a loop, not even one for annotations only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from carcassonne.errors import ConfigError
 from carcassonne.tileset.model import Attribute, Rotated, TileType
@@ -16,6 +25,7 @@ from carcassonne.tileset.model import Attribute, Rotated, TileType
 if TYPE_CHECKING:
     from carcassonne.config import GameConfig
     from carcassonne.state import GameState
+    from carcassonne.tileset.model import FeatureKind, RotatedFeature
 
 #: A square of the board: ``(x, y)``, x growing east and y growing south.
 Pos = tuple[int, int]
@@ -322,3 +332,69 @@ class Setup:
                 stack.remove(tile_id)
                 return True
         return False
+
+
+#: A tile set file a plugin ships: a path or an ``importlib.resources`` traversable (also
+#: importable from :mod:`carcassonne.config` and :mod:`carcassonne`).
+TileSource = Path | Traversable | str
+
+
+# ---------------------------------------------------------------------------------------------
+# What the modules below the state and the configuration see of them (protocols)
+
+
+class ConfigView(Protocol):
+    """What the hooks, the base rules and :class:`Setup` read of a
+    :class:`~carcassonne.config.GameConfig` (which has all of it): a protocol, for annotations
+    in modules that ``carcassonne.config`` imports and so cannot import back."""
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]: ...
+
+    @property
+    def kinds(self) -> Mapping[str, FeatureKind]: ...
+
+    @property
+    def figure_kinds(self) -> Mapping[str, FigureKind]: ...
+
+    @property
+    def followers(self) -> tuple[str, ...]: ...
+
+    @property
+    def tile_types(self) -> Mapping[str, TileType]: ...
+
+
+class StateView(Protocol):
+    """What the hooks' façade, the base rules and a callable :data:`Strength` read of a
+    :class:`~carcassonne.state.GameState` (which has all of it, and which the hooks receive): a
+    protocol, for annotations in modules below ``carcassonne.state``. Every member is one of
+    the state's queries (:mod:`carcassonne.gamestate.queries` or below), so each layer of the
+    state passes itself where a ``StateView`` is expected."""
+
+    @property
+    def config(self) -> ConfigView: ...
+
+    @property
+    def player(self) -> int: ...
+
+    @property
+    def supply(self) -> list[dict[str, int]]: ...
+
+    @property
+    def ext(self) -> dict[str, ExtValue]: ...
+
+    def segments(self, x: int, y: int) -> list[tuple[int, RotatedFeature]]: ...
+
+    def neighbours_present(self, x: int, y: int) -> int: ...
+
+    def feature_kind(self, feature: int) -> str: ...
+
+    def feature_tiles(self, feature: int) -> frozenset[Pos]: ...
+
+    def feature_attr(self, feature: int, name: str) -> int: ...
+
+    def figures_on(self, feature: int) -> tuple[Figure, ...]: ...
+
+    def completed_cities(self, field: int) -> int: ...
+
+    def majority(self, feature: int) -> list[int]: ...

@@ -1,0 +1,17 @@
+"""The parts :class:`carcassonne.state.GameState` is assembled from, one concern a module.
+
+A linear chain of mixin classes, each module importing only the one below it (and the engine's
+lower modules, never :mod:`carcassonne.state`)::
+
+    data.StateData        the fields (``__slots__`` and their annotations, declared once), _lay
+    <- queries.Queries    what plugins and callers read: the board, features, the game
+    <- legal.Legal        legal actions, placements, figure actions, would_complete
+    <- refusals.Refusals  why an action is illegal (only on refusal or when asked)
+    <- phases.Phases      apply, the turn's phases, final scoring, the plugin-facing mutators
+    <- snapshots.Snapshots  creation, the origin, clone, pickling, undo, key and equality
+    <- carcassonne.state.GameState
+
+A lower layer that must call a method defined higher up declares it in ``StateData`` for the
+type checker only (no run-time stub). Everything here is private to the engine: import
+``GameState`` from :mod:`carcassonne` or :mod:`carcassonne.state`.
+"""

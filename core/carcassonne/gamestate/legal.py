@@ -1,0 +1,260 @@
+"""Legal actions: the placements of a tile, the figure actions, the pending decision's list,
+and the placement questions a search asks (``would_complete``, ``completions``,
+``fits_somewhere``, ``placements_of``).
+
+The layer above :mod:`carcassonne.gamestate.queries` (see :mod:`carcassonne.gamestate`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import repeat
+from operator import is_
+from typing import cast
+
+from carcassonne.actions import Action, ChanceOutcome, Draw, Pass, PlaceTile, sort_actions
+from carcassonne.errors import IllegalActionError
+from carcassonne.gamestate.data import END
+from carcassonne.gamestate.queries import Queries
+from carcassonne.tileset.model import Rotated, TileType
+from carcassonne.values import ChanceSpec
+
+_PASS = Pass()
+_DRAW = Draw()
+
+#: An action's hash as a plain tuple (in C; TypedAction's own hash also mixes in the verb).
+_tuple_hash = cast("Callable[[Action], int]", tuple.__hash__)
+
+
+def _look(rot: Rotated) -> tuple[object, ...]:
+    """What one rotation of a tile looks like on the board: its edges and its features (kind,
+    the locations they cover, attributes). Two rotations with equal looks are one placement."""
+    features = frozenset(
+        (f.kind, frozenset(f.locations), tuple(sorted(f.attrs.items()))) for f in rot.features
+    )
+    return (rot.edges, features)
+
+
+class Legal(Queries):
+    """The legal actions of the pending decision and of any tile on the current board."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the pending decision, in the order of
+        :func:`carcassonne.actions.sort_actions` (tile placements by square and rotation)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def legal_tile_placements(self) -> list[tuple[int, int, int]]:
+        """``(x, y, rotation)`` of every legal placement of the drawn tile."""
+        if self.pending.kind != "tile":
+            return []
+        return [(a.x, a.y, a.rotation) for a in self._candidates()]
+
+    def _candidates(self) -> list[PlaceTile]:
+        """Placements of the drawn tile, computed once per draw (and after a restore)."""
+        if self._cands is None:
+            assert self.drawn is not None
+            self._cands = self._placements(self.config.tile_types[self.drawn])
+        return self._cands
+
+    def combined_actions(self) -> list[tuple[Action, Action | None]]:
+        """Tile placement and figure choice as one step: ``(tile action, figure action)`` pairs.
+
+        Only meaningful while a tile decision is pending; each pair is played by applying both.
+        """
+        if self.pending.kind != "tile":
+            return [(a, None) for a in self.legal_actions()]
+        pairs: list[tuple[Action, Action | None]] = []
+        for action in self.legal_actions():
+            probe = self.clone()
+            probe.apply(action)
+            pairs.extend((action, fig) for fig in probe.legal_actions())
+        return pairs
+
+    def _compute_legal(self) -> list[Action]:
+        kind = self.pending.kind
+        if self.config.hooks.offers_anytime and kind not in (END, "chance"):
+            return self._with_anytime(self._decision_actions(kind))
+        return self._decision_actions(kind)
+
+    def _decision_actions(self, kind: str) -> list[Action]:
+        """The pending decision's own actions (without actions at any time of the turn)."""
+        if kind == "tile":
+            return cast("list[Action]", self._candidates())  # shared: neither list is mutated
+        if kind == "figure":
+            return self._figure_actions()
+        if kind == "draw":
+            if _DRAW in self.turn_actions:  # explicit draws: a tile went back to the box
+                return [_DRAW]
+            first: Action = _DRAW if self._pile and not self._in_extra else _PASS
+            return sort_actions([first, *self._turn_actions()])
+        if kind == END:
+            return []
+        if kind == "chance":
+            spec = self.pending.data
+            assert isinstance(spec, ChanceSpec)
+            return [ChanceOutcome(spec.name, outcome) for outcome in spec.outcomes]
+        actions = list(self.config.hooks.decision_actions(self, self.pending))
+        actions.append(_PASS)
+        return sort_actions(actions)
+
+    def _with_anytime(self, actions: list[Action]) -> list[Action]:
+        """``actions`` and the actions the active player may take at any time of their turn
+        (``carcassonne_anytime_actions``), when the pending decision is theirs."""
+        if self.pending.player != self.player or self._in_extra:
+            return actions
+        extra = self._anytime()
+        return sort_actions([*actions, *extra]) if extra else actions
+
+    def _anytime(self) -> list[Action]:
+        offered = self.config.hooks.anytime_actions(self, self.player)
+        return list(dict.fromkeys(offered)) if offered else []
+
+    def _turn_actions(self) -> list[Action]:
+        if self._turn_opts is None:
+            hooks = self.config.hooks
+            offered = hooks.turn_actions(self) if hooks.offers_turn_actions else []
+            self._turn_opts = list(dict.fromkeys(offered)) if offered else []
+        return self._turn_opts
+
+    def _figure_actions(self) -> list[Action]:
+        hooks = self.config.hooks
+        assert self.last_tile is not None
+        x, y = self.last_tile
+        actions = hooks.figure_actions(self, x, y, self.player)
+        if len(actions) > 1 and len(set(map(_tuple_hash, actions))) < len(actions):
+            # perhaps duplicates: drop them, keeping the first (the check above hashes the
+            # actions as plain tuples in C, where dict.fromkeys would call their Python
+            # __hash__ every turn; equal hashes of different actions only cost this exact pass)
+            actions = list(dict.fromkeys(actions))
+        if actions and hooks.vetoes_figures:
+            vetoes = hooks.veto_figure_actions(self, actions)
+            if vetoes:
+                actions = [a for a in actions if a not in vetoes]
+        actions.append(_PASS)
+        return sort_actions(actions)
+
+    def fits_somewhere(self, tile: str) -> bool:
+        """Whether ``tile`` (an id or alias, drawn or not) has a legal placement on the current
+        board by the tile rules, as :meth:`placements_of` lists them, without listing them
+        where no plugin may veto it (the engine stops at the first square that takes it)."""
+        tile_type = self.config.tile_types[self.config.resolve_tile(tile)]
+        if self.config.hooks.may_veto(self.config, tile_type):
+            return bool(self._placements(tile_type))
+        return self._fits_somewhere(tile_type)
+
+    def completions(self) -> list[int]:
+        """The features the tile placed this turn completed (sorted feature ids): what this
+        turn's scoring phase scores, known from the placement on. Empty before the placement
+        and when it completed nothing: then, in a game of the base rules alone, no figure
+        choice of this turn scores while the game goes on (the greedy bot skips them)."""
+        if not self._completed:
+            return []
+        find = self._graph.find
+        return sorted({find(n) for n in self._completed})
+
+    def would_complete(self, action: PlaceTile) -> bool:
+        """Whether the legal placement ``action`` of the drawn tile would complete a feature (a
+        road or city closed, a monastery surrounded): what :meth:`completions` would list after
+        it, found without placing the tile or copying the state, so that a search can tell the
+        placements worth playing out from the rest. What a plugin does when a tile is placed
+        (``carcassonne_tile_placed``) is not foreseen. Anything else than a legal placement of
+        the pending tile decision raises :class:`IllegalActionError`, as ``apply`` would."""
+        if self.pending.kind != "tile" or type(action) is not PlaceTile:
+            raise IllegalActionError(
+                action, "only a tile placement of a pending tile decision", "wrong-decision"
+            )
+        if self._check_tile(action) is not None:
+            self._refuse(action)
+        config = self.config
+        tile = config.tile_types[action.tile]
+        x, y, rotation = action.x, action.y, action.rotation
+        get = self.board.get
+        neighbours = (get((x, y - 1)), get((x + 1, y)), get((x, y + 1)), get((x - 1, y)))
+        segments = config._segments.get((tile.id, rotation)) or config.segment_data(tile, rotation)
+        return self._graph.completes((x, y), segments, self.board, neighbours)
+
+    def placements_of(self, tile: str, *, distinct: bool = False) -> list[PlaceTile]:
+        """Every placement of ``tile`` (an id or alias, drawn or not) on the current board by the
+        tile rules: matching edges and the expansions' vetoes (River), as if it were drawn now.
+        Tiles that are not drawn but placed by an expansion's own action (the abbey) follow
+        that action's rules instead. Sorted by (x, y, rotation).
+
+        ``distinct=True`` keeps one placement per distinct result: rotations of a symmetric tile
+        that give the same edges and the same features on the same square are merged, and the
+        smallest rotation of each group is kept (a straight road: r0 and r90 only).
+        """
+        tid = self.config.resolve_tile(tile)
+        tile_type = self.config.tile_types[tid]
+        cands = self._placements(tile_type)
+        if distinct:
+            seen: set[tuple[int, int, object]] = set()
+            kept = []
+            for action in cands:  # sorted: the smallest rotation of each group comes first
+                key = (action.x, action.y, _look(tile_type.rotations[action.rotation // 90]))
+                if key not in seen:
+                    seen.add(key)
+                    kept.append(action)
+            cands = kept
+        return cands
+
+    def _fits_somewhere(self, tile: TileType) -> bool:
+        # any() over the frontier's fit lookups, all in C: stops at the first square that fits
+        return any(map(self.config.fit_table(tile).__getitem__, self._frontier.values()))
+
+    def _placements(self, tile: TileType) -> list[PlaceTile]:
+        """Every legal placement of ``tile`` as the action that makes it, in the documented
+        order: the frontier's squares are kept sorted and each square's placements come out
+        of the fit table ascending, so nothing is sorted here; actions are built directly as
+        tuples (no named-tuple ``__new__`` per placement)."""
+        config = self.config
+        squares = self._squares
+        tid = tile.id
+        new = tuple.__new__
+        # each square's rotations, looked up by map() in C; the comprehension builds actions
+        fitting = map(config.fit_table(tile).__getitem__, map(self._frontier.__getitem__, squares))
+        cands: list[PlaceTile] = [
+            new(PlaceTile, (tid, x, y, r))
+            for (x, y), rots in zip(squares, fitting, strict=True)
+            for r in rots
+        ]
+        if cands and config.hooks.may_veto(config, tile):
+            triples = [(a.x, a.y, a.rotation) for a in cands]
+            vetoes = config.hooks.veto_placements(self, tile, triples)
+            if vetoes:
+                cands = [a for a, t in zip(cands, triples, strict=True) if t not in vetoes]
+        return cands
+
+    def _is_candidate(self, action: PlaceTile) -> bool:
+        """Whether ``action`` (of the drawn tile, exact ints) is a legal placement. Without
+        vetoes that is one fit-table lookup, so a search applying a placement to a clone never
+        lists the tile's other placements."""
+        cands = self._cands
+        if cands is None:
+            config = self.config
+            tile = config.tile_types[action.tile]
+            if not config.hooks.may_veto(config, tile):
+                pattern = self._frontier.get((action.x, action.y))
+                return pattern is not None and action.rotation in config.fit_table(tile)[pattern]
+            cands = self._candidates()
+        # the very object offered (bots pick from legal_actions()), found by identity in C;
+        # else tuple equality (C), exact here: both sides are PlaceTile
+        return any(map(is_, cands, repeat(action))) or any(map(tuple.__eq__, cands, repeat(action)))
+
+    def _check_tile(self, action: PlaceTile) -> str | None:
+        """``None`` for a legal placement of the drawn tile (the fast path), else "refused"."""
+        cands = self._cands
+        if cands is not None and any(map(is_, cands, repeat(action))):
+            return None  # the very object offered: no field checks (the identity scan is C)
+        if (
+            action.tile == self.drawn
+            and type(action.x) is int
+            and type(action.y) is int
+            and type(action.rotation) is int
+            and self._is_candidate(action)
+        ):
+            return None
+        return "refused"

@@ -1,0 +1,559 @@
+"""The turn's phases: applying an action, drawing, placing, scoring, the queue of decisions,
+the end of a turn, extra turns and final scoring; and the mutators plugins change the state
+with (``award``, ``return_figures``, ``place_figure``, ``ask``, ``lay_tile``).
+
+The layer above :mod:`carcassonne.gamestate.refusals` (see :mod:`carcassonne.gamestate`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import repeat
+from operator import is_
+from typing import TYPE_CHECKING
+
+from carcassonne import events as ev
+from carcassonne.actions import Action, ChanceOutcome, Draw, Pass, PlaceFigure, PlaceTile
+from carcassonne.config import MAX_PLAYERS
+from carcassonne.errors import CarcassonneError
+from carcassonne.features import FIGS, KIND
+from carcassonne.gamestate.chance import Chance
+from carcassonne.gamestate.data import (
+    _NO_EXTRAS,
+    _THEN_DRAW,
+    _THEN_END,
+    _THEN_FIGURE,
+    _THEN_SCORING,
+    END,
+    _new,
+)
+from carcassonne.gamestate.legal import _PASS
+from carcassonne.gamestate.refusals import _offered, _same_types
+from carcassonne.values import (
+    Award,
+    Decision,
+    Figure,
+    ForcedChance,
+    ForcedDraw,
+    ReturnedFigure,
+    ReturnFigures,
+)
+
+if TYPE_CHECKING:
+    from carcassonne.values import ScoreItem
+
+#: The decisions of the turn loop, per player (immutable values: built once, shared).
+_DRAW_FOR = tuple(_new(Decision, ("draw", p, None)) for p in range(MAX_PLAYERS))
+_TILE_FOR = tuple(_new(Decision, ("tile", p, None)) for p in range(MAX_PLAYERS))
+_FIGURE_FOR = tuple(_new(Decision, ("figure", p, None)) for p in range(MAX_PLAYERS))
+
+#: The core's action types (``_dispatch`` tells them from plugins' actions at any time).
+_CORE_TYPES = frozenset((Draw, PlaceTile, PlaceFigure, Pass, ChanceOutcome))
+
+
+class Phases(Chance):
+    """Applying actions and the turn loop."""
+
+    __slots__ = ()
+
+    # -- applying actions ----------------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> list[ev.Event]:
+        """Apply a legal action and return its events.
+
+        ``action`` may be notation text (``"tile BA/C 0,-1 r180"``, docs/notation.md). A
+        feature may be named by any of its locations (``W`` for a road offered as ``E``): the
+        action is applied, logged and recorded with the canonical one. An illegal action raises
+        :class:`IllegalActionError` (with a ``code``, see :mod:`carcassonne.codes`) and leaves
+        the state exactly as it was; so does any error raised while the action is carried out.
+        """
+        if isinstance(action, str):
+            action = self._parse(action)
+        pending = self.pending
+        if pending.kind == END:
+            reason: str | None = "the game is over"
+        elif pending.kind == "tile" and type(action) is PlaceTile:
+            reason = self._check_tile(action)
+        elif pending.kind == "figure" and type(action) is Pass:
+            reason = None  # always offered in the figure phase (search passes without asking)
+        elif self._legal is not None and any(map(is_, self._legal, repeat(action))):
+            # the very object the state offered (bots pick from legal_actions()): no equality
+            # calls, no field-type check; the identity scan runs in C
+            reason = None
+        else:
+            legal = self.legal_actions()
+            model = _offered(action, legal)
+            if model is None:
+                action = self.canonical(action)
+                model = _offered(action, legal)
+            reason = None if model is not None and _same_types(action, model) else "refused"
+        if reason is not None:
+            self._refuse(action)
+        events: list[ev.Event] = []
+        self.last_events = events  # filled as the action is carried out (``emit`` adds to it)
+        log = self.log
+        mark = len(log)
+        log.append(action)
+        try:
+            self._dispatch(action, events)
+        except BaseException:
+            # the chance draws the action made were logged before it: they go too
+            self._rebuild(log[:mark])
+            raise
+        return events
+
+    def replay_entry(self, entry: Action | ForcedDraw | ForcedChance) -> list[ev.Event]:
+        """Replay one entry of another state's ``log``: apply an action, force a draw
+        (``ForcedDraw``) or the next chance outcome (``ForcedChance``). What records, the
+        command line and tests replay a game with; returns the events it caused."""
+        if isinstance(entry, ForcedDraw):
+            before = len(self.last_events)
+            self.force_draw(entry.tile)
+            return self.last_events[before:]
+        if isinstance(entry, ForcedChance):
+            self.force_chance(entry.outcome)
+            return []
+        return self.apply(entry)
+
+    def force_draw(self, tile: str) -> None:
+        """Make ``tile`` the next tile drawn (records replaying a draw order, puzzles, tests).
+
+        Allowed only while a draw is pending or a drawn tile has not been placed yet; the tile
+        must still be in the pile (or be the drawn one), unless the option ``box_counts`` is
+        false: then a tile the pile lacks is dealt as an extra copy (replays of other engines'
+        records).
+        """
+        tile = self.config.resolve_tile(tile)
+        if self.pending.kind == "tile" and self.drawn == tile:
+            return
+        if self.pending.kind not in ("tile", "draw"):
+            raise CarcassonneError(
+                f"cannot force a draw while a {self.pending.kind} decision is pending"
+            )
+        if tile not in self._pile and tile != self.drawn and self.config.options["box_counts"]:
+            raise CarcassonneError(
+                f"tile {tile} is not in the draw pile (option box_counts = false deals it anyway)"
+            )
+        self.log.append(ForcedDraw(tile))
+        self._force_next(tile)
+
+    def _force_next(self, tile: str) -> None:
+        if self.pending.kind == "tile":
+            # put the drawn tile back on top and draw the wanted one instead
+            assert self.drawn is not None
+            self._pile.append(self.drawn)
+            self.drawn = None
+            self._lift(tile)
+            # a new list (clones share the old one): the draw's events, and what hooks emit
+            events = self.last_events = list(self.last_events)
+            self._draw(events)
+        else:
+            self._lift(tile)
+        self._legal = None
+
+    def _lift(self, tile: str) -> None:
+        """Move the topmost copy of ``tile`` to the top of the pile; the rest keep their order.
+        Without box counts (option ``box_counts = false``) a tile the pile lacks is added."""
+        pile = self._pile
+        if tile not in pile:
+            pile.append(tile)
+            return
+        index = len(pile) - 1 - pile[::-1].index(tile)
+        pile.append(pile.pop(index))
+
+    def _dispatch(self, action: Action, events: list[ev.Event]) -> None:
+        kind = self.pending.kind
+        self._legal = None
+        self.turn_actions = self.turn_actions + (action,)
+        if (
+            self.config.hooks.offers_anytime
+            and type(action) not in _CORE_TYPES
+            and self.pending.player == self.player
+            and action in self._anytime()
+        ):
+            # an action at any time of the turn: the same decision stays pending
+            events.extend(self.config.hooks.apply_action(self, action))
+            self._turn_opts = None
+            return
+        if kind == "draw":
+            self._turn_opts = None
+            if type(action) is Draw:
+                self._draw(events)
+            elif type(action) is Pass:
+                self._end_turn(events)
+            elif type(action) is PlaceTile:
+                self._place_tile_action(action, events)
+            else:
+                events.extend(self.config.hooks.apply_action(self, action))
+        elif kind == "tile":
+            assert type(action) is PlaceTile
+            self._place_tile_action(action, events)
+        elif kind == "figure":
+            if type(action) is PlaceFigure:
+                self.place_figure(
+                    self.player, action.figure, action.x, action.y, action.location, events
+                )
+            elif type(action) is not Pass:
+                events.extend(self.config.hooks.apply_action(self, action))
+            hooks = self.config.hooks
+            if hooks.before_scoring_used:
+                before = hooks.before_scoring(self)
+                if before or self._asked:
+                    # decisions between the figure phase and scoring, in the order given
+                    self._queue = self._queue + self._asked + tuple(before)
+                    self._asked = ()
+                    self._then = _THEN_SCORING
+                    self._next_decision(events)
+                    return
+            self._score_and_close(events)
+        elif kind == "chance":
+            assert type(action) is ChanceOutcome
+            self._chance_applied(action, events)
+            self._queue = self._queue + self._asked
+            self._asked = ()
+            self._next_decision(events)
+        else:
+            if type(action) is PlaceFigure:
+                self.place_figure(
+                    self.pending.player, action.figure, action.x, action.y, action.location, events
+                )
+            elif type(action) is not Pass:
+                events.extend(self.config.hooks.apply_action(self, action))
+            self._queue = self._queue + self._asked
+            self._asked = ()
+            self._next_decision(events)
+
+    def _score_and_close(self, events: list[ev.Event]) -> None:
+        """The turn part's scoring phase, then the decisions after it, then its end."""
+        self._scoring_phase(events)
+        hooks = self.config.hooks
+        decisions = (
+            hooks.after_scoring(self, list(self._returned)) if hooks.after_scoring_used else []
+        )
+        if decisions:
+            n = self.config.players
+            active = self.player
+            decisions.sort(key=lambda d: ((d.player - active) % n, d.kind, repr(d.data)))
+            self._queue = self._queue + self._asked + tuple(decisions)
+        elif self._asked:
+            self._queue = self._queue + self._asked
+        self._asked = ()
+        self._then = _THEN_END
+        if self._queue:
+            self._next_decision(events)
+        else:  # what _next_decision does with nothing queued and nothing then
+            self._end_turn(events)
+
+    # -- the turn loop -------------------------------------------------------------------------
+
+    def _reset_turn(self) -> None:
+        self.turn_actions = ()
+        self._completed = ()
+        self._returned = ()
+        self._then = _THEN_END
+        self.last_tile = None
+        self._turn_opts = None
+        # a new decision follows: what was listed for the last one (a moot decision skipped
+        # by _next_decision leaves its [Pass]) must not answer for it
+        self._legal = None
+
+    def _start_turn(self, events: list[ev.Event]) -> None:
+        self._reset_turn()
+        if not self._pile:
+            self._regular_play_over(events)
+            return
+        hooks = self.config.hooks
+        if hooks.turn_started_used and (self._x is None or not self._x.part):
+            events.extend(hooks.turn_started(self))
+            if self._asked:
+                # decisions asked at the start of the turn come before the draw
+                self._queue = self._queue + self._asked
+                self._asked = ()
+                self._then = _THEN_DRAW
+                self._next_decision(events)
+                return
+        self._draw_or_wait(events)
+
+    def _draw_or_wait(self, events: list[ev.Event]) -> None:
+        """Draw the turn's tile, or wait for a ``draw`` decision when the player may do
+        something else first (an alternative to drawing, an action at any time)."""
+        if not self._pile:
+            self._regular_play_over(events)
+            return
+        self.pending = _DRAW_FOR[self.player]
+        hooks = self.config.hooks
+        if (
+            self.config.explicit_draws
+            or (hooks.offers_turn_actions and self._turn_actions())
+            or (hooks.offers_anytime and self._anytime())
+        ):
+            return
+        self._draw(events)
+
+    def _draw(self, events: list[ev.Event]) -> None:
+        player = self.player
+        types = self.config.tile_types
+        # Without vetoes, whether a tile fits anywhere is known from the first square that
+        # takes it: its placements are listed only when asked (search never asks for most).
+        hooks = self.config.hooks
+        while self._pile:
+            tid = self._pile.pop()
+            tile = types[tid]
+            if hooks.sets_aside:
+                reason = hooks.set_aside_drawn(self, tile)
+                if reason is not None:
+                    events.append(_new(ev.TileDrawn, (player, tid)))
+                    x = self._x or _NO_EXTRAS
+                    self._x = x._replace(aside=x.aside + (tid,))
+                    events.append(ev.TileSetAside(tid, reason))
+                    continue
+            lazy = not hooks.may_veto(self.config, tile)
+            cands = None if lazy and self._fits_somewhere(tile) else self._placements(tile)
+            events.append(_new(ev.TileDrawn, (player, tid)))
+            if cands is None or cands:
+                self.drawn = tid
+                self._cands = cands
+                self.pending = _TILE_FOR[player]
+                self._legal = None
+                return
+            events.append(ev.TileReturned(player, tid))
+            if self.config.explicit_draws and self._pile:
+                # the caller draws again (only Draw is legal: Draw is in turn_actions)
+                self.pending = Decision("draw", player)
+                self._legal = None
+                return
+        self._regular_play_over(events)
+
+    def _place_tile_action(self, action: PlaceTile, events: list[ev.Event]) -> None:
+        tile = self.config.tile_types[action.tile]
+        self.drawn = None
+        self._cands = None
+        self._completed = self._lay(tile, action.x, action.y, action.rotation, self.player)
+        self.last_tile = (action.x, action.y)
+        events.append(
+            _new(ev.TilePlaced, (self.player, tile.id, action.x, action.y, action.rotation))
+        )
+        hooks = self.config.hooks
+        if hooks.tile_placed_used:
+            hooks.tile_placed(self, action.x, action.y, tile, action.rotation)
+        if self._asked:
+            self._queue = self._queue + self._asked
+            self._asked = ()
+            self._then = _THEN_FIGURE
+            self._next_decision(events)
+        else:
+            self.pending = _FIGURE_FOR[self.player]
+
+    def _scoring_phase(self, events: list[ev.Event], final: bool = False) -> None:
+        graph = self._graph
+        completed = self.completions()
+        for root in completed:
+            tiles = len(graph.squares(root, self.board))
+            events.append(ev.FeatureCompleted(graph.feats[root][KIND], root, tiles))
+        self._apply_scoring(completed, final, events, return_completed=True)
+
+    def _apply_scoring(
+        self, features: list[int], final: bool, events: list[ev.Event], return_completed: bool
+    ) -> None:
+        hooks = self.config.hooks
+        items: list[ScoreItem] = hooks.score(self, features, final)
+        awards = [i for i in items if type(i) is Award] if items else []
+        if hooks.adjusts_awards:
+            awards = hooks.adjust_awards(self, awards, final)
+        if awards:
+            try:
+                awards.sort(key=lambda a: (a.stage, a.feature, a.player))
+            except TypeError:  # awards for no feature (None) come first in their stage
+                awards.sort(key=_award_order)
+            for award in awards:
+                self.award(
+                    award.player,
+                    award.points,
+                    award.feature,
+                    award.kind,
+                    award.reason,
+                    events,
+                    final,
+                )
+        returned: list[ReturnedFigure] = []
+        if items:
+            returns = sorted(
+                (i for i in items if type(i) is ReturnFigures), key=lambda r: (r.stage, r.feature)
+            )
+            for item in returns:
+                returned.extend(self.return_figures(item.feature, events, item.kinds))
+        if return_completed:
+            for root in features:
+                returned.extend(self.return_figures(root, events))
+        if returned:
+            self._returned = self._returned + tuple(returned)
+
+    def _next_decision(self, events: list[ev.Event]) -> None:
+        while self._queue:
+            self.pending, self._queue = self._queue[0], self._queue[1:]
+            self._legal = None
+            if self.pending.kind == "chance":
+                outcome = self._chance_draw()
+                if outcome is None:
+                    return  # the caller draws (auto_chance is off)
+                self._chance_applied(ChanceOutcome(self._spec().name, outcome), events)
+                self._queue = self._queue + self._asked
+                self._asked = ()
+                continue
+            if self.legal_actions() == [_PASS]:
+                # an earlier answer took every option (a target another wagon wanted): the
+                # decision is moot, as if the plugin had not asked it
+                continue
+            if self.pending.player != self.player:
+                events.append(ev.DecisionPending(self.pending.player, self.pending.kind))
+            return
+        then = self._then
+        if then == _THEN_FIGURE:
+            self._then = _THEN_END
+            self.pending = Decision("figure", self.player)
+            self._legal = None
+            return
+        if then == _THEN_SCORING:
+            self._then = _THEN_END
+            self._score_and_close(events)
+            return
+        if then == _THEN_DRAW:
+            self._then = _THEN_END
+            self._draw_or_wait(events)
+            return
+        self._end_turn(events)
+
+    def _end_turn(self, events: list[ev.Event]) -> None:
+        if self._in_extra:
+            self._next_extra_turn(events)
+            return
+        if not self._pile:
+            self._regular_play_over(events)
+            return
+        x = self._x
+        if x is not None and (x.part or x.more_parts):
+            if x.more_parts:
+                # another part of the same turn: the same player draws again
+                part = x.part + 1
+                self._x = x._replace(part=part, more_parts=x.more_parts[1:])
+                events.append(ev.TurnPartStarted(self.player, self.turn, part, x.more_parts[0]))
+                self._start_turn(events)
+                return
+            self._x = x._replace(part=0)
+        self.player = (self.player + 1) % self.config.players
+        self.turn += 1
+        events.append(_new(ev.TurnStarted, (self.player, self.turn)))
+        self._start_turn(events)
+
+    def _regular_play_over(self, events: list[ev.Event]) -> None:
+        if not self._in_extra:
+            self._in_extra = True
+            self._extra = tuple(self.config.hooks.extra_turns(self))
+        self._next_extra_turn(events)
+
+    def _next_extra_turn(self, events: list[ev.Event]) -> None:
+        if self._x is not None and (self._x.part or self._x.more_parts):
+            self._x = self._x._replace(part=0, more_parts=())
+        while self._extra:
+            player, self._extra = self._extra[0], self._extra[1:]
+            self.player = player
+            self._reset_turn()
+            self.pending = Decision("draw", player)
+            if self._turn_actions():
+                self.turn += 1
+                events.append(ev.TurnStarted(player, self.turn))
+                return
+        self._final_scoring(events)
+
+    def _final_scoring(self, events: list[ev.Event]) -> None:
+        feats = self._graph.feats
+        features = [root for root in self._graph.roots() if feats[root][FIGS]]
+        self._apply_scoring(features, True, events, return_completed=False)
+        self._asked = ()  # the game is over: nothing more is asked
+        self.pending = Decision(END, -1)
+        self._legal = None
+        events.append(ev.GameOver(tuple(self.scores), self.ranking()))
+
+    # -- changing the state (for the core and for plugins) -------------------------------------
+
+    def award(
+        self,
+        player: int,
+        points: int,
+        feature: int | None,
+        kind: str,
+        reason: str,
+        events: list[ev.Event],
+        final: bool = False,
+    ) -> None:
+        """Give ``points`` to ``player`` for ``feature`` now (a plugin's own scoring moment,
+        such as the abbot's early return); scoring hooks answer ``Award`` items instead.
+        ``feature=None``: points for no feature (a fairy's point), ``kind`` says what for."""
+        if points:
+            self.scores[player] += points
+            events.append(ev.PointsScored(player, points, kind, feature, reason, final))
+
+    def return_figures(
+        self, feature: int, events: list[ev.Event], kinds: Iterable[str] | None = None
+    ) -> list[ReturnedFigure]:
+        """Send the figures of a feature (only ``kinds`` if given) back to their supplies."""
+        graph = self._graph
+        root = graph.find(feature)
+        record = graph.feats[root]
+        figs = record[FIGS]
+        if not figs:
+            return []
+        wanted = None if kinds is None else frozenset(kinds)
+        keep = []
+        out = []
+        for fig in figs:
+            if wanted is not None and fig.kind not in wanted:
+                keep.append(fig)
+                continue
+            supply = self.supply[fig.player].copy()  # copy on write: clones share the dicts
+            supply[fig.kind] += 1
+            self.supply[fig.player] = supply
+            x, y, loc = fig.x, fig.y, fig.location
+            out.append(ReturnedFigure(fig.player, fig.kind, x, y, loc, root, record[KIND]))
+            events.append(ev.FigureReturned(fig.player, fig.kind, x, y, loc))
+        graph.set_figures(root, tuple(keep))
+        return out
+
+    def place_figure(
+        self, player: int, kind: str, x: int, y: int, location: str, events: list[ev.Event]
+    ) -> None:
+        """Move a figure from ``player``'s supply onto the feature at ``location`` of ``(x, y)``.
+
+        No rule check: rules are enforced by offering only legal actions.
+        """
+        placed = self.board.get((x, y))
+        index = placed.rot.by_location.get(location) if placed is not None else None
+        if placed is None or index is None:
+            self.feature_at(x, y, location)  # raises the precise error
+            return
+        if self.supply[player].get(kind, 0) <= 0:
+            raise CarcassonneError(f"player {player} has no {kind} left")
+        supply = self.supply[player].copy()  # copy on write: clones share the dicts
+        supply[kind] -= 1
+        self.supply[player] = supply
+        self._graph.add_figure(placed.order + index, _new(Figure, (player, kind, x, y, location)))
+        events.append(_new(ev.FigurePlaced, (player, kind, x, y, location)))
+
+    def lay_tile(self, tile: str, x: int, y: int, rotation: int) -> None:
+        """Put a tile on the board outside the turn rules (positions, puzzles): it must touch
+        the board along an edge (unless the board is empty) and match its neighbours. Features
+        it completes are not scored."""
+        tile = self.config.resolve_tile(tile)
+        if rotation not in (0, 90, 180, 270):
+            raise CarcassonneError(f"rotation must be 0, 90, 180 or 270, not {rotation}")
+        if (x, y) in self.board:
+            raise CarcassonneError(f"{x},{y} is already taken")
+        if not self.touches_board(x, y):
+            raise CarcassonneError(f"{x},{y} does not touch any tile along an edge")
+        if not self.edges_fit(tile, x, y, rotation):
+            raise CarcassonneError(f"its edges do not match its neighbours at {x},{y}")
+        self._lay(self.config.tile_types[tile], x, y, rotation, -1)
+
+
+def _award_order(award: Award) -> tuple[int, int, int]:
+    return (award.stage, -1 if award.feature is None else award.feature, award.player)

@@ -1,0 +1,266 @@
+"""Why an action is illegal: the refusal (a stable code, a reason, details) of an action,
+raised by ``apply`` and answered by ``why_illegal``. Only on refusal or when asked: never on the
+hot path (but for ``_offered``, ``apply``'s lookup of an action among the legal ones).
+
+The layer above :mod:`carcassonne.gamestate.legal` (see :mod:`carcassonne.gamestate`).
+"""
+
+from __future__ import annotations
+
+from itertools import compress, repeat
+from typing import NoReturn, cast
+
+from carcassonne.actions import Action, Draw, PlaceFigure, PlaceTile, action_fields
+from carcassonne.codes import Refusal
+from carcassonne.errors import IllegalActionError
+from carcassonne.gamestate.data import END
+from carcassonne.gamestate.legal import Legal
+from carcassonne.geometry import SIDE_OFFSETS, SIDES
+
+
+def _wrong_decision(reason: str, expected: str) -> Refusal:
+    return Refusal("wrong-decision", reason, {"expected": expected})
+
+
+class Refusals(Legal):
+    """The refusals of illegal actions."""
+
+    __slots__ = ()
+
+    def _refuse(self, action: Action) -> NoReturn:
+        """Raise the :class:`IllegalActionError` of an action found illegal, with its refusal."""
+        refusal = self.why_illegal(action)
+        assert refusal is not None
+        raise IllegalActionError(action, refusal.reason, refusal.code, **refusal.details)
+
+    def canonical(self, action: Action) -> Action:
+        """``action`` with its ``location`` (if it has ``x``, ``y`` and ``location`` fields and a
+        tile lies there) replaced by the canonical name of the feature it names: ``W`` and
+        ``E`` of a road running through a tile both give the name the engine offers."""
+        fields = action_fields(type(action))
+        if "location" not in fields or "x" not in fields or "y" not in fields:
+            return action
+        values = action._asdict()
+        placed = self.board.get((values["x"], values["y"]))
+        index = placed.rot.by_location.get(values["location"]) if placed is not None else None
+        if placed is None or index is None:
+            return action
+        location = placed.rot.features[index].location
+        if location == values["location"]:
+            return action
+        values["location"] = location
+        return type(action)(**values)
+
+    def why_illegal(self, action: Action | str) -> Refusal | None:
+        """Why ``action`` is not a legal answer to the pending decision, or ``None`` if it is.
+
+        The :class:`~carcassonne.codes.Refusal` has a stable ``code`` (the core's or a plugin's,
+        see :mod:`carcassonne.codes`), the English ``reason`` and ``details`` for a front end.
+        ``action`` may be notation text; a location may be any name of its feature.
+        """
+        if isinstance(action, str):
+            action = self._parse(action)
+        kind = self.pending.kind
+        if kind == END:
+            return Refusal("game-over", "the game is over")
+        if not _exact_fields(action, self):
+            # 0.0 == 0 and True == 1, but a record could not read 0.0,-1 back
+            return Refusal(
+                "bad-field-type",
+                "coordinates, rotations and other whole numbers must be int (not bool or float)",
+            )
+        if kind == "tile" and type(action) is PlaceTile:
+            if action.tile != self.drawn:
+                return Refusal(
+                    "wrong-tile",
+                    f"the drawn tile is {self.drawn}, not {action.tile}",
+                    {"drawn": self.drawn, "tile": action.tile},
+                )
+            if self._is_candidate(action):
+                return None
+            return self._placement_refusal(action)
+        action = self.canonical(action)
+        if action in self.legal_actions():
+            return None
+        explained = self.config.hooks.explain_illegal(self, action)
+        if explained is not None:
+            return explained
+        if kind == "tile":
+            return _wrong_decision(
+                f"a tile placement is expected (the drawn tile is {self.drawn})", kind
+            )
+        if kind == "figure":
+            if type(action) is PlaceFigure:
+                return self._figure_refusal(action)
+            if type(action) in (Draw, PlaceTile):
+                return _wrong_decision("the figure phase expects a figure action or pass", kind)
+        elif kind == "draw":
+            if type(action) is PlaceTile:
+                refusal = self._placement_refusal(action)
+                if refusal.code != "vetoed":
+                    return refusal
+            elif type(action) is PlaceFigure:
+                more = " or another turn action" if self._turn_actions() else ""
+                return _wrong_decision(f"expected draw{more}", kind)
+        elif type(action) in (Draw, PlaceTile):
+            who = self.pending.player
+            return _wrong_decision(f"not an answer to the {kind} decision of player {who}", kind)
+        return Refusal(
+            "not-offered",
+            f"not among the legal answers to the {kind} decision of player {self.pending.player}",
+        )
+
+    def placement_refusal(self, tile: str, x: int, y: int, rotation: int) -> Refusal | None:
+        """Why ``tile`` may not go at ``(x, y)`` turned ``rotation`` on the current board (as if
+        it were drawn now), or ``None`` if it may. Any tile type, drawn or not."""
+        tid = self.config.resolve_tile(tile)
+        action = PlaceTile(tid, x, y, rotation)
+        if action in self._placements(self.config.tile_types[tid]):
+            return None
+        return self._placement_refusal(action)
+
+    def _placement_refusal(self, action: PlaceTile) -> Refusal:
+        x, y, rotation = action.x, action.y, action.rotation
+        pos = (x, y)
+        where = {"x": x, "y": y}
+        if rotation not in (0, 90, 180, 270):
+            return Refusal(
+                "bad-rotation", f"rotation must be 0, 90, 180 or 270, not {rotation}", where
+            )
+        if pos in self.board:
+            return Refusal("square-taken", f"{x},{y} is already taken", where)
+        if not self.touches_board(x, y):
+            return Refusal("not-adjacent", f"{x},{y} does not touch any tile along an edge", where)
+        if not self.edges_fit(action.tile, x, y, rotation):
+            return self._edges_refusal(action)
+        explained = self.config.hooks.explain_illegal(self, action)
+        if explained is not None:
+            return explained
+        return Refusal("vetoed", "an expansion rule forbids this placement", where)
+
+    def _edges_refusal(self, action: PlaceTile) -> Refusal:
+        x, y = action.x, action.y
+        rot = self.config.tile_types[action.tile].rotations[action.rotation // 90]
+        wild = self.config.wildcard_edges
+        sides = []
+        tile_edges = {}
+        neighbour_edges = {}
+        for side, (dx, dy) in enumerate(SIDE_OFFSETS):
+            other = self.board.get((x + dx, y + dy))
+            if other is None:
+                continue
+            mine, theirs = rot.edges[side], other.rot.edges[(side + 2) % 4]
+            if mine != theirs and mine not in wild and theirs not in wild:
+                sides.append(SIDES[side])
+                tile_edges[SIDES[side]] = mine
+                neighbour_edges[SIDES[side]] = theirs
+        shown = ", ".join(f"{s} ({tile_edges[s]} against {neighbour_edges[s]})" for s in sides)
+        return Refusal(
+            "edges-mismatch",
+            f"its edges do not match its neighbours at {x},{y}" + (f": {shown}" if shown else ""),
+            {
+                "x": x,
+                "y": y,
+                "sides": sides,
+                "tile_edges": tile_edges,
+                "neighbour_edges": neighbour_edges,
+            },
+        )
+
+    def _figure_refusal(self, action: PlaceFigure) -> Refusal:
+        config = self.config
+        x, y, figure = action.x, action.y, action.figure
+        if (x, y) != self.last_tile:
+            assert self.last_tile is not None
+            lx, ly = self.last_tile
+            return Refusal(
+                "not-last-tile",
+                f"a figure goes on the tile just placed ({lx},{ly}), not on {x},{y}",
+                {"last_tile": [lx, ly]},
+            )
+        if figure not in config.figure_kinds:
+            known = ", ".join(config.figure_kinds)
+            return Refusal(
+                "unknown-figure",
+                f"no figure kind {figure!r} in this game (known: {known})",
+                {"figure": figure},
+            )
+        placed = self.board[(x, y)]
+        if action.location not in placed.rot.by_location:
+            names = sorted(placed.rot.by_location)
+            return Refusal(
+                "no-feature",
+                f"the tile at {x},{y} has no feature at {action.location!r} "
+                f"(try: {', '.join(names)})",
+                {"location": action.location, "locations": names},
+            )
+        if self.supply[self.player].get(figure, 0) <= 0:
+            return Refusal(
+                "no-figure-left",
+                f"{config.names[self.player]} has no {figure} left",
+                {"figure": figure, "player": self.player},
+            )
+        feature = self.feature_at(x, y, action.location)
+        kind_name = self.feature_kind(feature)
+        kind = config.kinds.get(kind_name)
+        allowed = kind is not None and kind.occupiable
+        if allowed and figure in config.followers:
+            allowed = kind is not None and kind.followers
+            allowed = allowed and (kind_name != "field" or bool(config.options["farmers"]))
+        if not allowed:
+            return Refusal(
+                "figure-not-allowed",
+                f"no {figure} may stand on a {kind_name}"
+                + (" (the farmers option is off)" if kind_name == "field" else ""),
+                {"figure": figure, "feature_kind": kind_name},
+            )
+        there = self.figures_on(feature)
+        if there:
+            return Refusal(
+                "feature-occupied",
+                f"the {kind_name} at {x},{y} {action.location} already holds "
+                + ", ".join(f"{config.names[f.player]}'s {f.kind}" for f in there),
+                {
+                    "feature": feature,
+                    "figures": [
+                        {"player": f.player, "kind": f.kind, "x": f.x, "y": f.y,
+                         "location": f.location}
+                        for f in there
+                    ],
+                },
+            )  # fmt: skip
+        return Refusal(
+            "not-offered", "not a legal figure placement on the tile just placed", {"x": x, "y": y}
+        )
+
+
+def _offered(action: Action, legal: list[Action]) -> Action | None:
+    """The first of ``legal`` equal to ``action`` (same type, equal fields), or None.
+
+    Tuple equality runs in C over the whole list and only the tuple-equal candidates are
+    checked for type, instead of one Python-level ``TypedAction.__eq__`` call per element.
+    """
+    tuples = cast("list[tuple[object, ...]]", legal)
+    try:
+        for model in compress(legal, map(tuple.__eq__, tuples, repeat(action))):
+            if type(model) is type(action):
+                return model
+    except TypeError:  # an action that is not a tuple (a plugin's): plain equality
+        return next((model for model in legal if model == action), None)
+    return None
+
+
+def _same_types(action: Action, model: Action) -> bool:
+    """Whether ``action``, equal to the legal ``model``, also has its field types (0.0 == 0
+    and True == 1, but a record could not read them back)."""
+    given, wanted = cast("tuple[object, ...]", action), cast("tuple[object, ...]", model)
+    return model is action or all(type(a) is type(b) for a, b in zip(given, wanted, strict=False))
+
+
+def _exact_fields(action: Action, state: Refusals) -> bool:
+    """Coordinates and rotations of a placement are exact ints; an action equal to a legal one
+    has the legal one's field types."""
+    if type(action) is PlaceTile:
+        return all(type(v) is int for v in (action.x, action.y, action.rotation))
+    model = _offered(action, state.legal_actions())
+    return model is None or _same_types(action, model)
