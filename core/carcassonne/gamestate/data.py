@@ -187,7 +187,8 @@ class StateData:
 
         def _refuse(self, action: Action) -> NoReturn: ...  # refusals
 
-        def _rebuild(self, actions: list[Action | ForcedDraw | ForcedChance]) -> None: ...  # snapshots
+        # snapshots
+        def _rebuild(self, actions: list[Action | ForcedDraw | ForcedChance]) -> None: ...
 
         def strength(self, feature: int, figure: Figure) -> int: ...  # carcassonne.state
 
