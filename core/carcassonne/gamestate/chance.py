@@ -159,3 +159,23 @@ class Chance(Effects):
         self._x = extras._replace(under=extras.under + (((x, y), tid),))
         events.append(ev.TilePutUnder(x, y, reason))
         return True
+
+    def put_tile_under(self, x: int, y: int, tile: str) -> None:
+        """Put ``tile`` (not taken from the pile) face down under the tile at ``(x, y)``,
+        outside the turn rules (positions and puzzles)."""
+        if (x, y) not in self.board:
+            raise CarcassonneError(f"no tile at {x},{y} to put a tile under")
+        tid = self.config.resolve_tile(tile)
+        extras = self._extras
+        self._x = extras._replace(under=extras.under + (((x, y), tid),))
+
+    def set_aside_tile(self, tile: str) -> None:
+        """Add ``tile`` (not taken from the pile) to the tiles set aside, outside the turn
+        rules (positions and puzzles)."""
+        tid = self.config.resolve_tile(tile)
+        extras = self._extras
+        self._x = extras._replace(aside=extras.aside + (tid,))
+
+    def _hidden_under(self) -> tuple[tuple[tuple[int, int], str], ...]:
+        """The tiles under placed tiles with their ids: for positions, never for views."""
+        return self._extras.under

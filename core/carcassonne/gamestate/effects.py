@@ -188,3 +188,23 @@ class Effects(Refusals):
         events.append(
             ev.PieceRemoved(piece.kind, piece.owner, piece.x, piece.y, piece.location, reason)
         )
+
+    # building positions and puzzles (outside the turn rules)
+
+    def add_prisoner(self, captor: int, player: int, kind: str) -> Prisoner:
+        """Move a figure of ``player`` from their supply into ``captor``'s prisoners, outside
+        the turn rules (positions and puzzles; during play a rule uses ``remove_figure``)."""
+        n = self.config.players
+        if not (0 <= captor < n and 0 <= player < n) or captor == player:
+            raise CarcassonneError(
+                f"a prisoner is held by another player: {captor} holds {player}?"
+            )
+        if self.supply[player].get(kind, 0) <= 0:
+            raise CarcassonneError(f"player {player} has no {kind} left to be a prisoner")
+        supply = self.supply[player].copy()
+        supply[kind] -= 1
+        self.supply[player] = supply
+        prisoner = Prisoner(captor, player, kind)
+        x = self._extras
+        self._x = x._replace(prisoners=x.prisoners + (prisoner,))
+        return prisoner

@@ -106,11 +106,23 @@ class Snapshots(Phases):
         return self
 
     def resume_at(
-        self, *, player: int, turn: int, pile: list[str], drawn: str | None = None
+        self,
+        *,
+        player: int,
+        turn: int,
+        pile: list[str],
+        drawn: str | None = None,
+        part: int = 0,
     ) -> None:
         """Start play from the board as it is: ``player`` about to draw (or to place ``drawn``)
-        on turn ``turn``, with ``pile`` (top last) to draw from. The result is this game's
-        origin: ``undo()`` never goes back past it. For positions and puzzles."""
+        on turn ``turn`` (in its part ``part``: 0, or a further part a plugin gave), with
+        ``pile`` (top last) to draw from. The result is this game's origin: ``undo()`` never
+        goes back past it. For positions and puzzles."""
+        if type(part) is not int or part < 0:
+            raise CarcassonneError(f"a turn part is a whole number from 0, not {part!r}")
+        x = self._x or _NO_EXTRAS
+        if part or x.part or x.more_parts:
+            self._x = x._replace(part=part, more_parts=())
         self._pile = list(pile)
         self.player = player
         self.turn = turn
