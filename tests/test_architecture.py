@@ -2,7 +2,8 @@
 expansions use only the documented plugin API (no engine-private module, no private name).
 
 ``lint-imports`` (import-linter, configured in pyproject.toml) checks the module contracts in
-CI too; these tests read the source with ``ast`` so they also see imports inside functions.
+CI too; these tests read the source with ``ast`` so they also see imports inside functions and
+imports for annotations only (inside ``if TYPE_CHECKING:``): a loop of those is a cycle too.
 """
 
 from __future__ import annotations
@@ -25,26 +26,12 @@ def module_name(path: Path, root: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _type_checking_lines(tree: ast.AST) -> set[int]:
-    """Lines inside ``if TYPE_CHECKING:`` blocks (imports for annotations only)."""
-    lines: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
-            for child in node.body:
-                for sub in ast.walk(child):
-                    if hasattr(sub, "lineno"):
-                        lines.add(sub.lineno)
-    return lines
-
-
 def imports(path: Path) -> list[tuple[str, list[str], int]]:
-    """``(module, names, line)`` for every import that runs (anywhere in the file)."""
+    """``(module, names, line)`` for every import anywhere in the file: at the top, inside
+    functions, and for annotations only (inside ``if TYPE_CHECKING:``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip = _type_checking_lines(tree)
     out = []
     for node in ast.walk(tree):
-        if getattr(node, "lineno", None) in skip:
-            continue
         if isinstance(node, ast.Import):
             out += [(alias.name, [], node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -99,6 +86,23 @@ def test_the_engine_has_no_import_cycle():
 def test_the_cycle_finder_finds_cycles():
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_imports_for_annotations_only_count(tmp_path):
+    source = tmp_path / "module.py"
+    source.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "import carcassonne.actions\n"
+        "if TYPE_CHECKING:\n"
+        "    from carcassonne.state import GameState\n"
+        "def f():\n"
+        "    from carcassonne.config import GameConfig\n",
+        encoding="utf-8",
+    )
+    found = {(module, tuple(names)) for module, names, _line in imports(source)}
+    assert ("carcassonne.state", ("GameState",)) in found
+    assert ("carcassonne.config", ("GameConfig",)) in found
+    assert ("carcassonne.actions", ()) in found
 
 
 def test_the_core_imports_no_expansion():

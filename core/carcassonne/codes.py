@@ -15,10 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple
-
-if TYPE_CHECKING:
-    from carcassonne.config import GameConfig
+from typing import NamedTuple, Protocol
 
 
 class ErrorCode(NamedTuple):
@@ -81,7 +78,19 @@ CORE_CODES: tuple[ErrorCode, ...] = (
 )
 
 
-def error_codes(config: GameConfig) -> dict[str, ErrorCode]:
+class _PluginCodes(Protocol):
+    def error_codes(self) -> list[ErrorCode]: ...
+
+
+class _Configured(Protocol):
+    """What :func:`error_codes` reads of a :class:`~carcassonne.config.GameConfig`: a protocol,
+    as this leaf module cannot import the configuration (which imports it)."""
+
+    @property
+    def hooks(self) -> _PluginCodes: ...
+
+
+def error_codes(config: _Configured) -> dict[str, ErrorCode]:
     """Every code a game of ``config`` may raise: the core's and its plugins', by code."""
     codes = {c.code: c for c in CORE_CODES}
     for code in config.hooks.error_codes():

@@ -32,10 +32,13 @@ import pluggy
 if TYPE_CHECKING:
     from carcassonne.actions import Action, TypedAction
     from carcassonne.codes import ErrorCode, Refusal
-    from carcassonne.config import GameConfig, TileSource
     from carcassonne.events import Event
-    from carcassonne.state import GameState
     from carcassonne.tileset.model import FeatureKind, TileType
+
+    # The hooks receive the GameState and the GameConfig themselves. This module cannot import
+    # them, even for annotations (carcassonne.config imports plugins, which imports this
+    # module): the names stand for their protocols (carcassonne.values), so that the
+    # signatures read, and the hook reference shows, GameState and GameConfig.
     from carcassonne.values import (
         Award,
         Decision,
@@ -46,7 +49,10 @@ if TYPE_CHECKING:
         ReturnedFigure,
         ScoreItem,
         Setup,
+        TileSource,
     )
+    from carcassonne.values import ConfigView as GameConfig
+    from carcassonne.values import StateView as GameState
 
 PROJECT = "carcassonne"
 

@@ -22,6 +22,9 @@ that ``carcassonne.state.GameState`` (imports, pickles) names it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 from carcassonne.actions import Action as Action
 from carcassonne.actions import Draw as Draw
 from carcassonne.actions import Pass as Pass
@@ -55,7 +58,10 @@ class GameState(Snapshots):
     __slots__ = ()
 
     # Here rather than in gamestate.queries (where majority() calls it): a callable strength
-    # takes the GameState itself (values.Strength), which only this class is.
+    # takes the GameState itself, which only this class is. values.Strength cannot name
+    # GameState (it types that parameter Never): the cast says what the function receives.
     def strength(self, feature: int, figure: Figure) -> int:
         value = self.config.figure_kinds[figure.kind].strength
-        return value(self, feature, figure) if callable(value) else value
+        if callable(value):
+            return cast("Callable[[GameState, int, Figure], int]", value)(self, feature, figure)
+        return value

@@ -5,10 +5,10 @@ module (the state, the configuration, the hooks, every plugin) can import it wit
 
 It also holds :class:`StateView` and :class:`ConfigView`, the protocols of what the modules
 below :mod:`carcassonne.state` and :mod:`carcassonne.config` read of a state and of a
-configuration (``hookspecs``, the ``Hooks`` façade of ``plugins``, the base rules, ``Strength``,
-``Setup``): ``config`` imports ``plugins`` (which imports ``hookspecs`` and the rules) and
-``state`` imports ``config``, so those modules annotate with the protocols, not the classes,
-and no import closes a loop, not even one for annotations only.
+configuration (``hookspecs``, the ``Hooks`` façade of ``plugins``, the base rules,
+``Setup.config``): ``config`` imports ``plugins`` (which imports ``hookspecs`` and the rules)
+and ``state`` imports ``config``, so those modules annotate with the protocols, not the
+classes, and no import closes a loop, not even one for annotations only.
 """
 
 from __future__ import annotations
@@ -17,14 +17,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Never, Protocol
 
 from carcassonne.errors import ConfigError
 from carcassonne.tileset.model import Attribute, Rotated, TileType
 
 if TYPE_CHECKING:
-    from carcassonne.config import GameConfig
-    from carcassonne.state import GameState
     from carcassonne.tileset.model import FeatureKind, RotatedFeature
 
 #: A square of the board: ``(x, y)``, x growing east and y growing south.
@@ -109,8 +107,12 @@ class Figure(NamedTuple):
 
 
 #: How strongly a figure counts in a majority: a number, or ``f(state, feature, figure)``
-#: evaluated when the feature is scored (the mayor counts the city's shields).
-Strength = int | Callable[["GameState", int, Figure], int]
+#: evaluated when the feature is scored (the mayor counts the city's shields). ``state`` is the
+#: :class:`~carcassonne.state.GameState`; its parameter is typed ``Never`` here, which any
+#: function's first parameter accepts: this leaf module cannot name ``GameState`` (the state
+#: imports the configuration, which imports this module), and a protocol would reject the
+#: functions plugins annotate with ``GameState``. ``GameState.strength`` passes itself.
+Strength = int | Callable[[Never, int, Figure], int]
 
 
 @dataclass(frozen=True)
@@ -314,7 +316,9 @@ class Outcome(NamedTuple):
 class Setup:
     """What the ``carcassonne_setup`` hook arranges (mutable only during configuration)."""
 
-    config: GameConfig
+    #: The :class:`~carcassonne.config.GameConfig` being built (typed with the protocol of what
+    #: a setup reads of it: this module cannot name ``GameConfig``).
+    config: ConfigView
     #: The tile id placed at (0, 0), rotation 0.
     start: str | None = None
     #: Draw stacks: key -> tile ids (one entry per copy). Lower keys are drawn first.
@@ -344,9 +348,12 @@ TileSource = Path | Traversable | str
 
 
 class ConfigView(Protocol):
-    """What the hooks, the base rules and :class:`Setup` read of a
+    """What the hooks, the base rules and a :class:`Setup` read of a
     :class:`~carcassonne.config.GameConfig` (which has all of it): a protocol, for annotations
     in modules that ``carcassonne.config`` imports and so cannot import back."""
+
+    @property
+    def players(self) -> int: ...
 
     @property
     def options(self) -> Mapping[str, OptionValue]: ...

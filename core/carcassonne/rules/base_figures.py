@@ -13,14 +13,15 @@ from carcassonne.actions import Action, PlaceFigure
 from carcassonne.hookspecs import hookimpl
 
 if TYPE_CHECKING:
-    from carcassonne.state import GameState
+    # the protocol of the queries used here: carcassonne.state imports this module's importers
+    from carcassonne.values import StateView
 
 #: The kind of feature that only holds followers when the ``farmers`` option is on.
 FIELD = "field"
 
 
 @hookimpl
-def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
+def carcassonne_figure_actions(state: StateView, x: int, y: int, player: int) -> list[Action]:
     config = state.config
     supply = state.supply[player]
     followers = [name for name in config.followers if supply.get(name, 0) > 0]

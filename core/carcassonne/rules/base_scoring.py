@@ -8,10 +8,11 @@ from carcassonne.hookspecs import hookimpl
 from carcassonne.values import Award, ScoreItem
 
 if TYPE_CHECKING:
-    from carcassonne.state import GameState
+    # the protocol of the queries used here: carcassonne.state imports this module's importers
+    from carcassonne.values import StateView
 
 
-def feature_points(state: GameState, feature: int, final: bool) -> int | None:
+def feature_points(state: StateView, feature: int, final: bool) -> int | None:
     """What a base-game feature is worth now, or None for kinds the base game does not score."""
     kind = state.feature_kind(feature)
     if kind == "road":
@@ -33,7 +34,7 @@ def feature_points(state: GameState, feature: int, final: bool) -> int | None:
 
 
 @hookimpl
-def carcassonne_score(state: GameState, completed: list[int], final: bool) -> list[ScoreItem]:
+def carcassonne_score(state: StateView, completed: list[int], final: bool) -> list[ScoreItem]:
     awards: list[ScoreItem] = []
     for feature in completed:
         points = feature_points(state, feature, final)

@@ -13,7 +13,8 @@ from carcassonne.tileset.model import FeatureKind
 from carcassonne.values import FigureKind, Option, Setup
 
 if TYPE_CHECKING:
-    from carcassonne.config import GameConfig
+    # the protocol of what is read here: carcassonne.config imports this module's importers
+    from carcassonne.values import ConfigView
 
 MEEPLE = "meeple"
 
@@ -48,7 +49,7 @@ def carcassonne_feature_kinds() -> list[FeatureKind]:
 
 
 @hookimpl
-def carcassonne_figure_kinds(config: GameConfig) -> list[FigureKind]:
+def carcassonne_figure_kinds(config: ConfigView) -> list[FigureKind]:
     count = config.options["meeples"]
     assert isinstance(count, int)
     if count < 1:

@@ -8,13 +8,23 @@ number of abbeys each player still holds.
 
 from __future__ import annotations
 
-from carcassonne import Action, GameConfig, GameState, PlaceTile, Setup, TileType
+from collections.abc import Mapping
+from typing import Protocol
+
+from carcassonne import Action, GameState, PlaceTile, Setup, TileType
 from carcassonne_abbey_mayor.common import NAME, OPT_ABBEY, OPT_ABBEY_ENDGAME
 
 ABBEY_TAG = "abbey"
 
 
-def abbey_tiles(config: GameConfig) -> list[str]:
+class _WithTiles(Protocol):
+    """A configuration as abbey_tiles reads it: a GameConfig, or a Setup's ``config``."""
+
+    @property
+    def tile_types(self) -> Mapping[str, TileType]: ...
+
+
+def abbey_tiles(config: _WithTiles) -> list[str]:
     """Ids of the abbey tiles of the active tile sets (one with the shipped data)."""
     return sorted(t.id for t in config.tile_types.values() if ABBEY_TAG in t.tags)
 
