@@ -1,0 +1,69 @@
+"""Another part of the same turn (the fan's builder, on ``state.another_turn_part``): the same
+player plays on, the turn's decisions of other players are asked in seat order from the active
+player, and ``state.player`` is right throughout."""
+
+from __future__ import annotations
+
+import random
+
+from carcassonne import GameConfig, GameState, PlaceFigure
+from carcassonne import events as ev
+from carcassonne.testing import board
+
+from .plugins import PLUGINS
+
+
+def test_second_part_keeps_the_player_and_asks_decisions_in_seat_order() -> None:
+    config = GameConfig(
+        players=4, expansions=["abbey-mayor"], plugins=[("t-builder", PLUGINS["t-builder"])]
+    )
+    parts = wagon_turns = both = 0
+    for seed in range(40):
+        state = GameState.new(config, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            turn, active = state.turn, state.player
+            asked: list[int] = []  # who answered the wagon decisions of this turn, in order
+            had_part = False
+            while not state.is_over and state.turn == turn:
+                assert state.player == active, "state.player changed inside a turn"
+                if state.pending.kind == "wagon":
+                    asked.append(state.pending.player)
+                for event in state.apply(rng.choice(state.legal_actions())):
+                    if isinstance(event, ev.TurnPartStarted):
+                        assert (event.player, event.turn) == (active, turn)
+                        assert state.turn_part == event.part >= 1
+                        had_part = True
+            offsets = [(p - active) % 4 for p in asked]
+            if had_part:
+                parts += 1
+                # the wagon decisions of each part come clockwise from the active player
+                assert all(o >= 0 for o in offsets)
+            if asked:
+                wagon_turns += 1
+                runs = [offsets[0]]
+                for offset in offsets[1:]:
+                    runs.append(offset)
+                # within a part the order never goes back; a second part may start again
+                drops = sum(1 for a, b in zip(runs, runs[1:], strict=False) if b < a)
+                assert drops <= (1 if had_part else 0), f"wagons asked out of seat order: {asked}"
+                both += had_part
+    assert parts > 10 and wagon_turns > 10, (parts, wagon_turns)
+    assert both >= 1, "no turn had both a second part and wagon decisions"
+
+
+def test_a_builder_gives_a_second_tile_and_the_turn_part_counts() -> None:
+    config = GameConfig(players=2, plugins=[("t-builder", PLUGINS["t-builder"])], seed=3)
+    # red's builder on the start tile's road; red extends that road with a straight road
+    state = board(["BA/RCr @(0,0) r0"], [(0, "builder", 0, 0, "E")], config=config, drawn="BA/Rr")
+    assert state.turn_part == 0 and state.player == 0
+    events = state.apply("tile BA/Rr 1,0 r90")
+    events += state.apply("pass")
+    started = [e for e in events if isinstance(e, ev.TurnPartStarted)]
+    assert started == [ev.TurnPartStarted(0, state.turn, 1, "builder")]
+    assert state.player == 0 and state.turn_part == 1 and state.pending.kind == "tile"
+    # the second part does not give a third (the plugin's rule), and then blue plays
+    turn = state.turn
+    while state.turn == turn:
+        state.apply(next(a for a in state.legal_actions() if not isinstance(a, PlaceFigure)))
+    assert state.player == 1 and state.turn_part == 0
