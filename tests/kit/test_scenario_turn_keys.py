@@ -32,9 +32,7 @@ def test_player_and_pending_hold():
 
 def test_player_and_pending_mismatches_are_reported_exactly():
     assert run('expect.player = "red"\n') == [Mismatch(1, "player", "red", "blue")]
-    assert run('expect.pending = "tile"\n') == [
-        Mismatch(1, "pending", "tile", "figure (by blue)")
-    ]
+    assert run('expect.pending = "tile"\n') == [Mismatch(1, "pending", "tile", "figure (by blue)")]
     assert run('expect.pending = { kind = "figure", player = 0 }\n') == [
         Mismatch(1, "pending", "figure (by red)", "figure (by blue)")
     ]
