@@ -18,7 +18,7 @@ import inspect
 import warnings
 from collections.abc import Callable, Iterable
 from importlib import metadata
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import pluggy
 
@@ -227,6 +227,17 @@ def _claim(what: str, owners: dict[str, str], key: str, plugin: str) -> None:
     owners[key] = plugin
 
 
+class KindProvision(NamedTuple):
+    """What one plugin brings to tile sets (:meth:`Hooks.kind_provisions`): the feature kinds
+    it registers, the ``(kind, attribute)`` pairs it defines (its own kinds' and those it adds
+    to other kinds) and the kinds it extends."""
+
+    plugin: str
+    kinds: frozenset[str]
+    attributes: frozenset[tuple[str, str]]
+    extends: frozenset[str]
+
+
 class Hooks:
     """Typed access to the hooks of one plugin manager, combining results deterministically.
 
@@ -361,6 +372,39 @@ class Hooks:
                     _claim("attribute", attr_owners, f"{ext.kind}.{attribute.name}", name)
                 kinds[ext.kind] = extended.extended(ext.attributes)
         return kinds
+
+    def kind_provisions(self) -> list[KindProvision]:
+        """What each plugin brings to tile sets, in registration order, each plugin on its
+        own: nothing is claimed or applied, so plugins that clash still answer (the tile tools
+        choose the plugins a file needs from this, and only those are combined)."""
+        kinds: dict[str, set[str]] = {}
+        attributes: dict[str, set[tuple[str, str]]] = {}
+        extends: dict[str, set[str]] = {}
+        for name, result in self._each("carcassonne_feature_kinds"):
+            for kind in cast(
+                list[FeatureKind], _listed(name, "carcassonne_feature_kinds", result, FeatureKind)
+            ):
+                kinds.setdefault(name, set()).add(kind.name)
+                attributes.setdefault(name, set()).update((kind.name, a) for a in kind.attributes)
+        for name, result in self._each("carcassonne_kind_extensions"):
+            for ext in cast(
+                list[KindExtension],
+                _listed(name, "carcassonne_kind_extensions", result, KindExtension),
+            ):
+                extends.setdefault(name, set()).add(ext.kind)
+                attributes.setdefault(name, set()).update(
+                    (ext.kind, a.name) for a in ext.attributes
+                )
+        return [
+            KindProvision(
+                name,
+                frozenset(kinds.get(name, ())),
+                frozenset(attributes.get(name, ())),
+                frozenset(extends.get(name, ())),
+            )
+            for name, _plugin in self.pm.list_name_plugin()
+            if name in kinds or name in attributes
+        ]
 
     def figure_kinds(self, config: GameConfig) -> list[FigureKind]:
         owners: dict[str, str] = {}
