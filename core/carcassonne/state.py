@@ -25,6 +25,7 @@ from operator import is_
 from typing import TYPE_CHECKING, NoReturn, cast
 
 from carcassonne import events as ev
+from carcassonne._deprecated_state import DeprecatedQueries
 from carcassonne.actions import (
     Action,
     Draw,
@@ -159,7 +160,7 @@ def _look(rot: Rotated) -> tuple[object, ...]:
     return (rot.edges, features)
 
 
-class GameState:
+class GameState(DeprecatedQueries):
     """One game in progress. Create with :meth:`new`; drive with ``legal_actions``/``apply``."""
 
     __slots__ = tuple(name for name, _ in _STATE_FIELDS) + (

@@ -21,6 +21,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from carcassonne.errors import PluginError
+from carcassonne.files import FileError, read_text
 from carcassonne.plugins import (
     BUILTIN_PLUGINS,
     ENTRY_POINT_GROUP,
@@ -123,9 +124,14 @@ def needed_expansions(
     expansion that ships the file) too. The base game and ``extra`` are always active and come
     first: what they define is never looked for elsewhere. :class:`AmbiguousKindError` when
     two expansions define a kind or an attribute looked for."""
-    from carcassonne.tileset.loader import read_source
-
-    text, filename = read_source(source if not isinstance(source, str) else Path(source))
+    filename = str(source)
+    try:
+        if isinstance(source, str | Path):
+            text = read_text(source)
+        else:  # an importlib.resources Traversable
+            text = source.read_text(encoding="utf-8")
+    except (FileError, OSError, UnicodeDecodeError):
+        text = ""  # the loader then reports why the file cannot be read
     kinds, attributes = file_uses(text)
     installed = installed_expansions()
     provisions = Hooks(all_installed_manager(extra)).kind_provisions()
