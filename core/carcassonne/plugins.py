@@ -140,6 +140,55 @@ def _renamed_hooks(name: str, plugin: Plugin) -> Plugin:
     return stand_in
 
 
+def _without_removed_parameters(name: str, plugin: Plugin) -> Plugin:
+    """The plugin itself, or, when one of its implementations still takes a parameter its hook
+    no longer has (``hookspecs.REMOVED_PARAMETERS``), a stand-in registering a wrapper with the
+    current parameters only: the old parameter gets ``None`` (or is left to its default). Each
+    such parameter gets a ``DeprecationWarning`` naming it and the release."""
+    marker = f"{hookspecs.PROJECT}_impl"
+    wrapped: dict[str, Callable[..., object]] = {}
+    for attr in sorted(dir(plugin)):
+        removed = hookspecs.REMOVED_PARAMETERS.get(attr)
+        function = getattr(plugin, attr, None) if removed else None
+        if function is None or not callable(function):
+            continue
+        params = inspect.signature(function).parameters
+        old = [entry for entry in removed or () if entry.param in params]
+        if not old:
+            continue
+        for entry in old:
+            note = f" ({entry.note})" if entry.note else ""
+            warnings.warn(
+                f"plugin {name!r}: {attr} takes the parameter {entry.param!r}, removed from "
+                f"the hook in {entry.since}{note}; the engine no longer passes it (it gets None, "
+                "or its default): remove it",
+                DeprecationWarning,
+                stacklevel=3,
+            )
+        gone = {entry.param for entry in old}
+        keep = [p for p in params if p not in gone]
+        unset = [p for p in gone if params[p].default is inspect.Parameter.empty]
+        if not all(p.isidentifier() for p in [attr, *keep, *unset]):
+            raise PluginError(f"plugin {name!r}: {attr}: cannot drop the parameters {gone!r}")
+        arguments = ", ".join([*(f"{p}={p}" for p in keep), *(f"{p}=None" for p in unset)])
+        namespace: dict[str, object] = {"_function": function}
+        code = f"def {attr}({', '.join(keep)}):\n    return _function({arguments})\n"
+        exec(code, namespace)  # noqa: S102 - every name is a checked identifier
+        shim = cast(Callable[..., object], namespace[attr])
+        setattr(shim, marker, getattr(function, marker))
+        wrapped[attr] = shim
+    if not wrapped:
+        return plugin
+    stand_in = plugin if isinstance(plugin, _RenamedHooks) else _RenamedHooks()
+    if stand_in is not plugin:
+        for attr in sorted(dir(plugin)):
+            if attr.startswith("carcassonne_"):
+                setattr(stand_in, attr, getattr(plugin, attr))
+    for attr, shim in wrapped.items():
+        setattr(stand_in, attr, shim)
+    return stand_in
+
+
 def _with_parameters(
     function: Callable[..., object], name: str, renames: dict[str, str]
 ) -> Callable[..., object]:
@@ -176,7 +225,7 @@ def make_plugin_manager(
             raise PluginError(f"two plugins are named {name!r}")
         _check_plugin(name, plugin)
         try:
-            pm.register(_renamed_hooks(name, plugin), name=name)
+            pm.register(_without_removed_parameters(name, _renamed_hooks(name, plugin)), name=name)
         except (pluggy.PluginValidationError, ValueError) as exc:
             raise PluginError(f"plugin {name!r}: {exc}") from exc
     try:
