@@ -218,7 +218,7 @@ def carcassonne_tile_sets() -> list[Traversable]:
 @hookimpl
 def carcassonne_adjust_awards(state: GameState, awards: list[Award], final: bool) -> list[Award]:
     """A completed road scores more for its wells; one award line per feature stays one."""
-    bonus = state.config.options[WELL_POINTS]
+    bonus = int(state.config.options[WELL_POINTS])  # option values are typed int | str | ...
     out = []
     for award in awards:
         wells = state.feature_attr(award.feature, "well") if award.kind == "road" else 0
@@ -312,12 +312,12 @@ EXPANSIONS = ("$name",)
 ROAD = ["BA/LR @(-1,0) r270", "$prefix/RFr.w @(0,0) r0"]
 
 
-def test_a_completed_road_scores_its_well():
+def test_a_completed_road_scores_its_well() -> None:
     state = board(ROAD, [(RED, "meeple", 0, 0, "W")], player=BLUE, expansions=EXPANSIONS)
     assert points(place(state, "BA/LR @(1,0) r90")) == {RED: 3 + 1}
 
 
-def test_the_option_sets_the_points_per_well():
+def test_the_option_sets_the_points_per_well() -> None:
     state = board(
         ROAD,
         [(RED, "meeple", 0, 0, "W")],
@@ -328,19 +328,19 @@ def test_the_option_sets_the_points_per_well():
     assert points(place(state, "BA/LR @(1,0) r90")) == {RED: 3 + 3}
 
 
-def test_an_open_road_scores_as_usual_at_the_end():
+def test_an_open_road_scores_as_usual_at_the_end() -> None:
     state = board(ROAD, [(RED, "meeple", 0, 0, "W")], expansions=EXPANSIONS, pile=[])
     assert state.scores == [2, 0]
 
 
-def test_the_tiles_are_in_the_game():
+def test_the_tiles_are_in_the_game() -> None:
     config = GameConfig(expansions=EXPANSIONS)
     assert config.tile_types["$prefix/RFr.w"].count == 4
     path = files("$package.tiles") / "$name.toml"
     assert path.is_file()
 
 
-def test_random_games_keep_the_invariants():
+def test_random_games_keep_the_invariants() -> None:
     for seed in range(3):
         config = GameConfig(players=3, expansions=EXPANSIONS, seed=seed)
         initial = initial_figures(config)
