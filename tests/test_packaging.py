@@ -27,10 +27,12 @@ def test_data_files_are_package_data():
     data = config["tool"]["setuptools"]["package-data"]
     web = ["static/*.html", "static/*.js", "static/*.css"]  # the web page (docs/web.md)
     assert data == {
+        "carcassonne": ["py.typed"],  # PEP 561: the engine's types reach a fan's mypy
         "carcassonne.tiles": ["*.toml"],
         "carcassonne.grammar": ["*.lark"],
         "carcassonne.server": web,
     }
+    assert (ROOT / "core" / "carcassonne" / "py.typed").is_file()
     assert list((ROOT / "tiles").glob("*.toml")) and list((ROOT / "grammar").glob("*.lark"))
     static = ROOT / "core" / "carcassonne" / "server" / "static"
     shipped = {p.name for pattern in web for p in static.glob(pattern.removeprefix("static/"))}

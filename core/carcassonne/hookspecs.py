@@ -94,6 +94,31 @@ DEPRECATED_HOOKS: dict[str, DeprecatedHook] = {
 }
 
 
+class RemovedParameter(NamedTuple):
+    """A parameter a hook no longer has: an implementation that still takes it keeps working.
+
+    The engine registers such an implementation with a ``DeprecationWarning`` naming the
+    parameter and the release, and calls it with the hook's current parameters only: the old
+    one gets ``None``, or its default when the implementation gives it one. An entry is
+    removed, and the parameter refused like any the hook does not have, only in a release
+    whose changelog says so (docs/compatibility.md).
+    """
+
+    hook: str
+    param: str
+    since: str
+    note: str = ""
+
+
+#: Every removed hook parameter, by hook name (the current one).
+REMOVED_PARAMETERS: dict[str, tuple[RemovedParameter, ...]] = {
+    # 0.1.0: tile sets are the same in every configuration (the tile tools load them without one)
+    "carcassonne_tile_sets": (
+        RemovedParameter("carcassonne_tile_sets", "config", "0.1.0", "tile sets take no config"),
+    ),
+}
+
+
 # ---------------------------------------------------------------------------------------------
 # Setup: once per game configuration (and, for kinds and tile sets, by the tile tools)
 

@@ -18,7 +18,7 @@ import inspect
 import warnings
 from collections.abc import Callable, Iterable
 from importlib import metadata
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import pluggy
 
@@ -143,6 +143,55 @@ def _renamed_hooks(name: str, plugin: Plugin) -> Plugin:
     return stand_in
 
 
+def _without_removed_parameters(name: str, plugin: Plugin) -> Plugin:
+    """The plugin itself, or, when one of its implementations still takes a parameter its hook
+    no longer has (``hookspecs.REMOVED_PARAMETERS``), a stand-in registering a wrapper with the
+    current parameters only: the old parameter gets ``None`` (or is left to its default). Each
+    such parameter gets a ``DeprecationWarning`` naming it and the release."""
+    marker = f"{hookspecs.PROJECT}_impl"
+    wrapped: dict[str, Callable[..., object]] = {}
+    for attr in sorted(dir(plugin)):
+        removed = hookspecs.REMOVED_PARAMETERS.get(attr)
+        function = getattr(plugin, attr, None) if removed else None
+        if function is None or not callable(function):
+            continue
+        params = inspect.signature(function).parameters
+        old = [entry for entry in removed or () if entry.param in params]
+        if not old:
+            continue
+        for entry in old:
+            note = f" ({entry.note})" if entry.note else ""
+            warnings.warn(
+                f"plugin {name!r}: {attr} takes the parameter {entry.param!r}, removed from "
+                f"the hook in {entry.since}{note}; the engine no longer passes it (it gets None, "
+                "or its default): remove it",
+                DeprecationWarning,
+                stacklevel=3,
+            )
+        gone = {entry.param for entry in old}
+        keep = [p for p in params if p not in gone]
+        unset = [p for p in gone if params[p].default is inspect.Parameter.empty]
+        if not all(p.isidentifier() for p in [attr, *keep, *unset]):
+            raise PluginError(f"plugin {name!r}: {attr}: cannot drop the parameters {gone!r}")
+        arguments = ", ".join([*(f"{p}={p}" for p in keep), *(f"{p}=None" for p in unset)])
+        namespace: dict[str, object] = {"_function": function}
+        code = f"def {attr}({', '.join(keep)}):\n    return _function({arguments})\n"
+        exec(code, namespace)  # noqa: S102 - every name is a checked identifier
+        shim = cast(Callable[..., object], namespace[attr])
+        setattr(shim, marker, getattr(function, marker))
+        wrapped[attr] = shim
+    if not wrapped:
+        return plugin
+    stand_in = plugin if isinstance(plugin, _RenamedHooks) else _RenamedHooks()
+    if stand_in is not plugin:
+        for attr in sorted(dir(plugin)):
+            if attr.startswith("carcassonne_"):
+                setattr(stand_in, attr, getattr(plugin, attr))
+    for attr, shim in wrapped.items():
+        setattr(stand_in, attr, shim)
+    return stand_in
+
+
 def _with_parameters(
     function: Callable[..., object], name: str, renames: dict[str, str]
 ) -> Callable[..., object]:
@@ -179,7 +228,7 @@ def make_plugin_manager(
             raise PluginError(f"two plugins are named {name!r}")
         _check_plugin(name, plugin)
         try:
-            pm.register(_renamed_hooks(name, plugin), name=name)
+            pm.register(_without_removed_parameters(name, _renamed_hooks(name, plugin)), name=name)
         except (pluggy.PluginValidationError, ValueError) as exc:
             raise PluginError(f"plugin {name!r}: {exc}") from exc
     try:
@@ -228,6 +277,17 @@ def _claim(what: str, owners: dict[str, str], key: str, plugin: str) -> None:
     if first is not None:
         raise PluginError(f"{what} {key!r} is defined by both plugin {first!r} and {plugin!r}")
     owners[key] = plugin
+
+
+class KindProvision(NamedTuple):
+    """What one plugin brings to tile sets (:meth:`Hooks.kind_provisions`): the feature kinds
+    it registers, the ``(kind, attribute)`` pairs it defines (its own kinds' and those it adds
+    to other kinds) and the kinds it extends."""
+
+    plugin: str
+    kinds: frozenset[str]
+    attributes: frozenset[tuple[str, str]]
+    extends: frozenset[str]
 
 
 class Hooks:
@@ -371,6 +431,39 @@ class Hooks:
                     _claim("attribute", attr_owners, f"{ext.kind}.{attribute.name}", name)
                 kinds[ext.kind] = extended.extended(ext.attributes)
         return kinds
+
+    def kind_provisions(self) -> list[KindProvision]:
+        """What each plugin brings to tile sets, in registration order, each plugin on its
+        own: nothing is claimed or applied, so plugins that clash still answer (the tile tools
+        choose the plugins a file needs from this, and only those are combined)."""
+        kinds: dict[str, set[str]] = {}
+        attributes: dict[str, set[tuple[str, str]]] = {}
+        extends: dict[str, set[str]] = {}
+        for name, result in self._each("carcassonne_feature_kinds"):
+            for kind in cast(
+                list[FeatureKind], _listed(name, "carcassonne_feature_kinds", result, FeatureKind)
+            ):
+                kinds.setdefault(name, set()).add(kind.name)
+                attributes.setdefault(name, set()).update((kind.name, a) for a in kind.attributes)
+        for name, result in self._each("carcassonne_kind_extensions"):
+            for ext in cast(
+                list[KindExtension],
+                _listed(name, "carcassonne_kind_extensions", result, KindExtension),
+            ):
+                extends.setdefault(name, set()).add(ext.kind)
+                attributes.setdefault(name, set()).update(
+                    (ext.kind, a.name) for a in ext.attributes
+                )
+        return [
+            KindProvision(
+                name,
+                frozenset(kinds.get(name, ())),
+                frozenset(attributes.get(name, ())),
+                frozenset(extends.get(name, ())),
+            )
+            for name, _plugin in self.pm.list_name_plugin()
+            if name in kinds or name in attributes
+        ]
 
     def figure_kinds(self, config: ConfigView) -> list[FigureKind]:
         owners: dict[str, str] = {}

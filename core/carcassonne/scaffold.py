@@ -24,6 +24,10 @@ from carcassonne.errors import CarcassonneError
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 RESERVED = frozenset({"base", "core", "carcassonne", "engine", "test", "tests"})
 MAX_NAME = 40
+#: A tile id prefix (``--prefix``): letters of either case, digits and single hyphens,
+#: starting with a letter; ``BA`` is the base game's.
+PREFIX_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9]+)*")
+RESERVED_PREFIXES = frozenset({"BA"})
 
 
 class ScaffoldError(CarcassonneError):
@@ -39,13 +43,17 @@ class Names:
     title: str  # My Expansion
 
     @classmethod
-    def of(cls, name: str) -> Names:
+    def of(cls, name: str, prefix: str | None = None) -> Names:
+        """The names of expansion ``name``; its tiles are ``PREFIX/...`` (default: the name in
+        upper case)."""
         check_name(name)
+        if prefix is not None:
+            check_prefix(prefix)
         return cls(
             name=name,
             dist=f"carcassonne-{name}",
             package="carcassonne_" + name.replace("-", "_"),
-            prefix=name.upper(),
+            prefix=name.upper() if prefix is None else prefix,
             title=" ".join(part.capitalize() for part in name.split("-")),
         )
 
@@ -60,6 +68,20 @@ def check_name(name: str) -> None:
         raise ScaffoldError(f"invalid expansion name {name!r}: at most {MAX_NAME} characters")
     if name in RESERVED:
         raise ScaffoldError(f"invalid expansion name {name!r}: the name is reserved")
+
+
+def check_prefix(prefix: str) -> None:
+    if not PREFIX_PATTERN.fullmatch(prefix):
+        raise ScaffoldError(
+            f"invalid tile id prefix {prefix!r}: use letters, digits and single hyphens, "
+            "starting with a letter (e.g. 'WE', 'my-wells'); the tile ids are PREFIX/..."
+        )
+    if len(prefix) > MAX_NAME:
+        raise ScaffoldError(f"invalid tile id prefix {prefix!r}: at most {MAX_NAME} characters")
+    if prefix.upper() in RESERVED_PREFIXES:
+        raise ScaffoldError(
+            f"invalid tile id prefix {prefix!r}: the base game's tiles are {prefix.upper()}/..."
+        )
 
 
 def files_for(names: Names) -> dict[str, str]:
@@ -77,10 +99,13 @@ def files_for(names: Names) -> dict[str, str]:
     return out
 
 
-def create_expansion(name: str, folder: str | Path | None = None) -> list[Path]:
+def create_expansion(
+    name: str, folder: str | Path | None = None, prefix: str | None = None
+) -> list[Path]:
     """Write the distribution of expansion ``name`` into ``folder`` (default
-    ``./carcassonne-NAME``); return the files written."""
-    names = Names.of(name)
+    ``./carcassonne-NAME``), its tile ids starting ``PREFIX/`` (default: ``NAME`` in upper
+    case); return the files written."""
+    names = Names.of(name, prefix)
     root = Path(folder) if folder is not None else Path.cwd() / names.dist
     files = {root / rel: text for rel, text in files_for(names).items()}
     existing = sorted(str(path) for path in files if path.exists())
@@ -193,10 +218,13 @@ def carcassonne_tile_sets() -> list[Traversable]:
 @hookimpl
 def carcassonne_adjust_awards(state: GameState, awards: list[Award], final: bool) -> list[Award]:
     """A completed road scores more for its wells; one award line per feature stays one."""
-    bonus = state.config.options[WELL_POINTS]
+    bonus = int(state.config.options[WELL_POINTS])  # option values are typed int | str | ...
     out = []
     for award in awards:
-        wells = state.feature_attr(award.feature, "well") if award.kind == "road" else 0
+        feature = award.feature  # None: points for no feature, which has no wells
+        wells = 0
+        if award.kind == "road" and feature is not None:
+            wells = state.feature_attr(feature, "well")
         if wells and not final:
             award = award._replace(points=award.points + bonus * wells, reason="wells")
         out.append(award)
@@ -287,12 +315,12 @@ EXPANSIONS = ("$name",)
 ROAD = ["BA/LR @(-1,0) r270", "$prefix/RFr.w @(0,0) r0"]
 
 
-def test_a_completed_road_scores_its_well():
+def test_a_completed_road_scores_its_well() -> None:
     state = board(ROAD, [(RED, "meeple", 0, 0, "W")], player=BLUE, expansions=EXPANSIONS)
     assert points(place(state, "BA/LR @(1,0) r90")) == {RED: 3 + 1}
 
 
-def test_the_option_sets_the_points_per_well():
+def test_the_option_sets_the_points_per_well() -> None:
     state = board(
         ROAD,
         [(RED, "meeple", 0, 0, "W")],
@@ -303,19 +331,19 @@ def test_the_option_sets_the_points_per_well():
     assert points(place(state, "BA/LR @(1,0) r90")) == {RED: 3 + 3}
 
 
-def test_an_open_road_scores_as_usual_at_the_end():
+def test_an_open_road_scores_as_usual_at_the_end() -> None:
     state = board(ROAD, [(RED, "meeple", 0, 0, "W")], expansions=EXPANSIONS, pile=[])
     assert state.scores == [2, 0]
 
 
-def test_the_tiles_are_in_the_game():
+def test_the_tiles_are_in_the_game() -> None:
     config = GameConfig(expansions=EXPANSIONS)
     assert config.tile_types["$prefix/RFr.w"].count == 4
     path = files("$package.tiles") / "$name.toml"
     assert path.is_file()
 
 
-def test_random_games_keep_the_invariants():
+def test_random_games_keep_the_invariants() -> None:
     for seed in range(3):
         config = GameConfig(players=3, expansions=EXPANSIONS, seed=seed)
         initial = initial_figures(config)

@@ -14,6 +14,7 @@ placements, as the worked examples of the rules do.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -35,8 +36,10 @@ SCENARIO_KEYS = ("title", "source", "plugins", "position", "step")
 STEP_KEYS = ("actions", "expect")
 EXPECT_KEYS = (
     "points", "final_points", "scores", "returned", "illegal", "legal_figures", "legal",
-    "not_legal", "complete", "open", "same_feature", "game_over",
+    "not_legal", "complete", "open", "same_feature", "game_over", "player", "pending",
 )  # fmt: skip
+#: Keys of an ``expect.pending`` table.
+PENDING_KEYS = ("kind", "player")
 DEFAULT_PLAYERS = ("red", "blue")
 
 
@@ -130,6 +133,7 @@ def parse_scenario(
         if not isinstance(expect, dict):
             raise fail(f"{where}expect: a table expected")
         _known(expect, EXPECT_KEYS, f"{where}expect.", fail)
+        _check_turn_keys(expect, position, text, i, fail)
         steps.append(Step(tuple(actions), expect, i))
     extra = list(plugins)
     for spec in data.get("plugins", []):
@@ -149,6 +153,87 @@ def _known(table: Mapping[str, Any], keys: Sequence[str], where: str, fail: Any)
     for key in table:
         if key not in keys:
             raise fail(f"{where}unknown key {key!r} (known: {', '.join(keys)})")
+
+
+def _check_turn_keys(
+    expect: Mapping[str, Any], position: Mapping[str, Any], text: str, index: int, fail: Any
+) -> None:
+    """Check the values of ``expect.player`` and ``expect.pending`` when the file is read:
+    a bad one names the file, its line and column, the step and the key."""
+    names = position.get("players", list(DEFAULT_PLAYERS))
+
+    def bad(key: str, message: str) -> ScenarioError:
+        line, column = _expect_position(text, index, key)
+        return fail(f"line {line}, column {column}: step {index}: expect.{key}: {message}")
+
+    def check_player(value: object, key: str) -> None:
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise bad(key, f"a player name or seat index expected, not {value!r}")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            return  # the position's own check names the problem
+        if isinstance(value, int) and not 0 <= value < len(names):
+            raise bad(key, f"seat {value} does not exist (seats 0 to {len(names) - 1})")
+        if isinstance(value, str) and value not in names:
+            raise bad(key, f"unknown player {value!r} (players: {', '.join(names)})")
+
+    if "player" in expect:
+        check_player(expect["player"], "player")
+    if "pending" in expect:
+        pending = expect["pending"]
+        if isinstance(pending, dict):
+            for key in pending:
+                if key not in PENDING_KEYS:
+                    raise bad(
+                        "pending", f"unknown key {key!r} (known: {', '.join(PENDING_KEYS)})"
+                    )
+            if "kind" not in pending:
+                raise bad("pending", "a table needs its kind (pending = { kind = \"wagon\" })")
+            kind = pending["kind"]
+            if "player" in pending:
+                check_player(pending["player"], "pending")
+        else:
+            kind = pending
+        if not isinstance(kind, str) or not kind:
+            raise bad(
+                "pending",
+                f"a decision kind (\"figure\") or a table {{ kind = ..., player = ... }} "
+                f"expected, not {kind!r}",
+            )
+
+
+def _expect_position(text: str, index: int, key: str) -> tuple[int, int]:
+    """Line and column (1-based) of the value of step ``index``'s ``expect.key``: written
+    ``expect.key = ...`` in its ``[[step]]`` table, ``key = ...`` in a ``[step.expect]``
+    table, or inside ``expect = { ... }``; the step's header when none of these is found."""
+    lines = text.splitlines()
+    step = 0
+    header = 1
+    in_expect = False
+    dotted = re.compile(rf"^\s*expect\s*\.\s*{key}\s*=\s*")
+    plain = re.compile(rf"^\s*{key}\s*=\s*")
+    inline = re.compile(rf"\b{key}\s*=\s*")
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            if re.match(r"^\[\[\s*step\s*\]\]", stripped):
+                step += 1
+                header = number
+                in_expect = False
+            elif step == index:
+                in_expect = bool(re.match(r"^\[\s*step\s*\.\s*expect\s*\]", stripped))
+                if not in_expect and step == index:
+                    break
+            continue
+        if step != index:
+            continue
+        found = dotted.match(line) or (plain.match(line) if in_expect else None)
+        if found:
+            return number, found.end() + 1
+        if re.match(r"^\s*expect\s*=", line):
+            found = inline.search(line, line.index("=") + 1)
+            if found:
+                return number, found.end() + 1
+    return header, 1
 
 
 def scenario_config(scenario: Scenario) -> GameConfig:
@@ -245,6 +330,11 @@ def _player_table(value: Any, names: list[str], what: str) -> dict[int, int]:
     return out
 
 
+def _seat(who: int | str, names: list[str]) -> int:
+    """A player given by seat index or by name (checked when the file was read)."""
+    return who if isinstance(who, int) else names.index(who)
+
+
 def _show(table: Mapping[int, int], names: list[str]) -> str:
     shown = [f"{names[p]} {n:+d}" for p, n in sorted(table.items()) if n]
     return ", ".join(shown) or "nothing"
@@ -287,6 +377,30 @@ def _check(state: GameState, step: Step, events: list[Event], names: list[str]) 
         )
         if got_back != wanted_back:
             mismatch("returned", wanted_back, got_back)
+    if "player" in expect:
+        wanted_player = _seat(expect["player"], names)
+        if state.player != wanted_player:
+            mismatch("player", names[wanted_player], names[state.player])
+    if "pending" in expect:
+        raw = expect["pending"]
+        decision: Mapping[str, Any] = raw if isinstance(raw, dict) else {"kind": raw}
+        pending = state.pending
+        got_pending = (pending.kind, pending.player)
+        wanted_pending = (
+            decision["kind"],
+            _seat(decision["player"], names) if "player" in decision else pending.player,
+        )
+        if got_pending != wanted_pending:
+
+            def show_decision(decision: tuple[str, int], with_player: bool) -> str:
+                kind, player = decision
+                return f"{kind} (by {names[player]})" if with_player else kind
+
+            mismatch(
+                "pending",
+                show_decision(wanted_pending, "player" in decision),
+                show_decision(got_pending, True),
+            )
     if "game_over" in expect and bool(expect["game_over"]) != state.is_over:
         mismatch("game_over", bool(expect["game_over"]), state.is_over)
     legal = state.legal_actions() if not state.is_over else []

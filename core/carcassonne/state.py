@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
+from carcassonne._deprecated_state import DeprecatedQueries
 from carcassonne.actions import Action as Action
 from carcassonne.actions import Draw as Draw
 from carcassonne.actions import Pass as Pass
@@ -52,7 +53,7 @@ from carcassonne.values import ReturnFigures as ReturnFigures
 # kept so that ``from carcassonne.state import Award`` and the like go on working.
 
 
-class GameState(Snapshots):
+class GameState(DeprecatedQueries, Snapshots):
     """One game in progress. Create with :meth:`new`; drive with ``legal_actions``/``apply``."""
 
     __slots__ = ()

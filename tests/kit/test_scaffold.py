@@ -91,3 +91,55 @@ def test_bad_names_are_refused(name: str, tmp_path: Path, capsys):
     assert main(["new", "expansion", "--dir", str(tmp_path / "x"), "--", name]) == 2
     assert capsys.readouterr().err.startswith("carcassonne: invalid expansion name")
     assert not (tmp_path / "x").exists()
+
+
+def test_prefix_names_the_tiles(tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch):
+    target = tmp_path / "exp"
+    assert main(["new", "expansion", "pre-wells", "--dir", str(target), "--prefix", "WE"]) == 0
+    capsys.readouterr()
+    tiles = target / "carcassonne_pre_wells/tiles/pre-wells.toml"
+    ids = [t["id"] for t in tomllib.loads(tiles.read_text(encoding="utf-8"))["tile"]]
+    assert ids == ["WE/RFr.w", "WE/Rr.w"]
+    everything = "".join(p.read_text(encoding="utf-8") for p in target.rglob("*") if p.is_file())
+    assert "PRE-WELLS" not in everything
+    assert "| `WE/RFr.w` | 4 |" in (target / "README.md").read_text(encoding="utf-8")
+    # the generated tests, scenario and tile file agree with the prefix
+    monkeypatch.syspath_prepend(str(target))
+    plugins = ["carcassonne_pre_wells.plugin"]
+    state = board(
+        ["BA/LR @(-1,0) r270", "WE/RFr.w @(0,0) r0"],
+        [(RED, "meeple", 0, 0, "W")],
+        player=BLUE,
+        plugins=plugins,
+    )
+    assert points(place(state, "BA/LR @(1,0) r90")) == {RED: 4}
+    scenario = (target / "tests/scenarios/well.scenario.toml").read_text(encoding="utf-8")
+    assert '"WE/RFr.w 0,0 r0"' in scenario
+    assert "WE/RFr.w" in (target / "tests/test_plugin.py").read_text(encoding="utf-8")
+
+
+def test_the_default_prefix_is_the_name_in_upper_case():
+    assert Names.of("my-wells").prefix == "MY-WELLS"
+    assert Names.of("my-wells", "Wells2").prefix == "Wells2"
+
+
+@pytest.mark.parametrize(
+    ("prefix", "why"),
+    [
+        ("", "use letters, digits and single hyphens"),
+        ("W/E", "use letters, digits and single hyphens"),
+        ("9W", "use letters, digits and single hyphens"),
+        ("W E", "use letters, digits and single hyphens"),
+        ("W--E", "use letters, digits and single hyphens"),
+        ("W_E", "use letters, digits and single hyphens"),
+        ("ba", "the base game's tiles are BA/..."),
+        ("W" * 41, "at most 40 characters"),
+    ],
+)
+def test_bad_prefixes_are_refused(prefix: str, why: str, tmp_path: Path, capsys):
+    argv = ["new", "expansion", "my-wells", "--dir", str(tmp_path / "x"), f"--prefix={prefix}"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"carcassonne: invalid tile id prefix {prefix!r}: "), err
+    assert why in err
+    assert not (tmp_path / "x").exists()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from carcassonne import GameConfig, GameState, PlaceFigure
+from carcassonne import GameConfig, GameState
 from carcassonne import events as ev
 from carcassonne.testing import board
 
@@ -53,17 +53,22 @@ def test_second_part_keeps_the_player_and_asks_decisions_in_seat_order() -> None
 
 
 def test_a_builder_gives_a_second_tile_and_the_turn_part_counts() -> None:
-    config = GameConfig(players=2, plugins=[("t-builder", PLUGINS["t-builder"])], seed=3)
-    # red's builder on the start tile's road; red extends that road with a straight road
-    state = board(["BA/RCr @(0,0) r0"], [(0, "builder", 0, 0, "E")], config=config, drawn="BA/Rr")
-    assert state.turn_part == 0 and state.player == 0
-    events = state.apply("tile BA/Rr 1,0 r90")
+    builder = [("t-builder", PLUGINS["t-builder"])]
+    # red's builder on the start tile's road; red draws a straight road and extends it
+    pile = ["BA/RFr", "BA/RFr", "BA/RFr", "BA/RFr"]
+    state = board(["BA/RCr @(0,0) r0"], [(0, "builder", 0, 0, "E")], pile=pile, plugins=builder)
+    assert state.turn_part == 0 and state.player == 0 and state.drawn == "BA/RFr"
+    events = state.apply("tile BA/RFr 1,0 r0")
     events += state.apply("pass")
     started = [e for e in events if isinstance(e, ev.TurnPartStarted)]
-    assert started == [ev.TurnPartStarted(0, state.turn, 1, "builder")]
-    assert state.player == 0 and state.turn_part == 1 and state.pending.kind == "tile"
-    # the second part does not give a third (the plugin's rule), and then blue plays
-    turn = state.turn
-    while state.turn == turn:
-        state.apply(next(a for a in state.legal_actions() if not isinstance(a, PlaceFigure)))
-    assert state.player == 1 and state.turn_part == 0
+    assert started == [ev.TurnPartStarted(0, 1, 1, "builder")]
+    assert (state.player, state.turn, state.turn_part) == (0, 1, 1)
+    assert state.pending.kind == "tile" and state.drawn == "BA/RFr"
+    # the second part extends the road again, but gives no third part (the plugin's rule)
+    state.apply("tile BA/RFr 2,0 r0")
+    events = state.apply("pass")
+    assert not any(isinstance(e, ev.TurnPartStarted) for e in events)
+    assert (state.player, state.turn, state.turn_part) == (1, 2, 0)
+    # undo goes back into the second part exactly
+    state.undo(2)
+    assert (state.player, state.turn, state.turn_part) == (0, 1, 1)

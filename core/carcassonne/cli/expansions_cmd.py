@@ -1,8 +1,11 @@
 """``carcassonne expansions``: the installed expansions, their versions and what each adds.
 
 Generic on purpose: an expansion is described by comparing a game configured with it to the base
-game — the feature kinds, figure kinds, options, tile sets and action types it brings — so any
-installed plugin (a fan's too) is listed without this module knowing it.
+game — the feature kinds, attributes it adds to other kinds, figure kinds, pieces held besides
+figures, options, tile sets and action types it brings — so any installed plugin (a fan's too)
+is listed without this module knowing it. Held pieces belong to a game state
+(``carcassonne_held_pieces(state)``): they are read from a fresh 2-player game of the expansion
+with its default options, the first player's count.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from carcassonne.cli.game_args import plain, user_errors
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError
 from carcassonne.plugins import expansion_version, installed_expansions
+from carcassonne.state import GameState
 from carcassonne.values import format_value
 
 
@@ -58,6 +62,19 @@ def describe_expansion(name: str, base: GameConfig) -> dict[str, Any]:
     info["action_types"] = sorted(
         cls.verb for cls in config.action_types if cls not in base.action_types
     )
+    info["attributes"] = sorted(
+        f"{kind}.{attribute}"
+        for provision in config.hooks.kind_provisions()
+        if provision.plugin == name
+        for kind, attribute in provision.attributes
+        if kind not in provision.kinds
+    )
+    try:
+        held = config.hooks.held_pieces(GameState.new(config))
+    except CarcassonneError as exc:
+        info["error"] = f"a new game cannot start: {exc}"
+        return info
+    info["held_pieces"] = {piece: counts[0] for piece, counts in sorted(held.items())}
     return info
 
 
@@ -82,9 +99,12 @@ def run(args: argparse.Namespace) -> int:
             print(f"  cannot be loaded: {info['error']}")
             continue
         figures = ", ".join(f"{k} x{n}" for k, n in info["figure_kinds"].items())
+        held = ", ".join(f"{k} x{n}" for k, n in info["held_pieces"].items())
         rows = [
             ("feature kinds", ", ".join(info["feature_kinds"])),
+            ("attributes", ", ".join(info["attributes"])),
             ("figure kinds", figures),
+            ("held pieces", held),
             ("tile sets", ", ".join(info["tile_sets"])),
             ("tiles", str(info["tiles"]) if info["tiles"] else ""),
             ("action types", ", ".join(info["action_types"])),

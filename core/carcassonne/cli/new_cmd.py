@@ -1,4 +1,4 @@
-"""``carcassonne new expansion NAME [--dir DIR]``: write a new expansion's distribution
+"""``carcassonne new expansion NAME [--dir DIR] [--prefix P]``: write a new expansion's distribution
 (docs/authoring.md); :mod:`carcassonne.scaffold` holds the templates."""
 
 from __future__ import annotations
@@ -26,14 +26,20 @@ def add_parser(subparsers: Any) -> None:
     expansion.add_argument(
         "--dir", default=None, help="where to write it (default: ./carcassonne-NAME)"
     )
+    expansion.add_argument(
+        "--prefix",
+        default=None,
+        metavar="P",
+        help="the tile ids' prefix, P/... (letters, digits, hyphens; default: NAME in upper case)",
+    )
     expansion.set_defaults(handler=run)
 
 
 @user_errors
 def run(args: argparse.Namespace) -> int:
     try:
-        names = Names.of(args.name)
-        written = create_expansion(args.name, args.dir)
+        names = Names.of(args.name, args.prefix)
+        written = create_expansion(args.name, args.dir, args.prefix)
     except ScaffoldError as exc:
         raise UserError(str(exc)) from None
     root = Path(args.dir) if args.dir else Path(names.dist)

@@ -9,7 +9,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from carcassonne.cli.game_args import add_plugin_argument, plain, plugins_from_args, user_errors
+from carcassonne.cli.game_args import (
+    add_plugin_argument,
+    parse_names,
+    plain,
+    plugins_from_args,
+    user_errors,
+)
+from carcassonne.errors import PluginError
 from carcassonne.geometry import SIDES
 from carcassonne.tileset import catalog
 from carcassonne.tileset.errors import TileSetError
@@ -63,13 +70,28 @@ def add_parser(subparsers: Any) -> None:
     fmt = sub.add_parser("fmt", help="rewrite tile-set files in canonical form")
     fmt.add_argument("files", nargs="+", metavar="FILE")
     fmt.add_argument("--check", action="store_true", help="only report files that would change")
-    fmt.set_defaults(handler=cmd_fmt)
+    _expansions(fmt)
+    fmt.set_defaults(handler=user_errors(cmd_fmt))
 
 
 def _edition(parser: argparse.ArgumentParser) -> None:
-    """``--edition`` and ``--plugin`` (the kinds and tile sets of a plugin not installed)."""
+    """``--edition``, ``--plugin`` (the kinds and tile sets of a plugin not installed) and
+    ``--expansions``."""
     parser.add_argument("--edition", default="C2", choices=EDITIONS, help="default: C2")
     add_plugin_argument(parser)
+    _expansions(parser)
+
+
+def _expansions(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--expansions",
+        nargs="+",
+        action="extend",
+        default=None,
+        metavar="NAME",
+        help="load exactly these installed expansions (commas or spaces) with the base game; "
+        "default: those whose feature kinds or attributes the file uses",
+    )
 
 
 def _err(*lines: str) -> None:
@@ -77,9 +99,21 @@ def _err(*lines: str) -> None:
         print(line, file=sys.stderr)
 
 
-def _load(source: Any, edition: str, extra: list[tuple[str, object]]) -> TileSet:
+def _kinds(args: argparse.Namespace, source: Any, owner: str | None = None) -> dict[str, Any]:
+    """The feature kinds to read ``source`` with: the base game's, ``--plugin``'s, and
+    ``--expansions`` or else the installed expansions the file needs (and ``owner``, the
+    expansion that ships it)."""
+    named = getattr(args, "expansions", None)
+    expansions = None if named is None else parse_names(named)
+    return catalog.file_kinds(source, plugins_from_args(args), expansions, owner)
+
+
+def _load(args: argparse.Namespace, source: Any, owner: str | None = None) -> TileSet:
     return load_tileset(
-        source, catalog.installed_kinds(extra), edition=edition, providers=catalog.kind_providers()
+        source,
+        _kinds(args, source, owner),
+        edition=args.edition,
+        providers=catalog.kind_providers(),
     )
 
 
@@ -87,9 +121,13 @@ def cmd_check(args: argparse.Namespace) -> int:
     status = 0
     for path in args.files:
         try:
-            tileset = _load(path, args.edition, plugins_from_args(args))
+            tileset = _load(args, path)
         except TileSetError as err:
             _err(*(str(p) for p in err.problems))
+            status = 1
+            continue
+        except PluginError as err:  # the plugins this file needs cannot be used together
+            _err(f"carcassonne: {err}")
             status = 1
             continue
         if not tileset.tiles:
@@ -103,6 +141,11 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def _sets(args: argparse.Namespace) -> dict[str, Any]:
     return catalog.installed_tilesets(plugins_from_args(args))
+
+
+def _owner(args: argparse.Namespace, name: str) -> str | None:
+    """The plugin that ships the installed set ``name``."""
+    return catalog.tileset_owners(plugins_from_args(args)).get(name)
 
 
 def _set_name(name: str, sets: dict[str, Any]) -> str:
@@ -136,7 +179,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         _err(f"carcassonne tiles: unknown tile set '{args.set}' (installed: {', '.join(sets)})")
         return 1
     try:
-        tileset = _load(sets[args.set], args.edition, plugins_from_args(args))
+        tileset = _load(args, sets[args.set], _owner(args, args.set))
     except TileSetError as err:
         _err(*(str(p) for p in err.problems))
         return 1
@@ -169,6 +212,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    owners: dict[str, str] = {}
     if args.file:
         sources = {args.file: args.file}
     else:
@@ -182,16 +226,19 @@ def cmd_show(args: argparse.Namespace) -> int:
                 )
                 return 1
             sources = {args.set: sources[args.set]}
-    for source in sources.values():
+        owners = catalog.tileset_owners(plugins_from_args(args))
+    for name, source in sources.items():
+        owner = owners.get(name)
         try:
-            tileset = _load(source, args.edition, plugins_from_args(args))
+            tileset = _load(args, source, owner)
         except TileSetError as err:
             _err(*(str(p) for p in err.problems))
             return 1
         for tile in tileset.tiles:
             if args.id in (tile.id, tile.alias):
+                kinds = _kinds(args, source, owner)
                 if args.svg or args.png:
-                    return _save_tile_pictures(tile, tileset, args)
+                    return _save_tile_pictures(tile, tileset, args, kinds)
                 alias = f" ({tile.alias})" if tile.alias else ""
                 print(f"{tile.id}{alias}: {tile.description}")
                 if args.rotation:
@@ -203,7 +250,6 @@ def cmd_show(args: argparse.Namespace) -> int:
                 extra = f", tags: {' '.join(sorted(tile.tags))}" if tile.tags else ""
                 print(f"set {tileset.name}, count {tile.count}{extra}, rotation {args.rotation}")
                 print()
-                kinds = catalog.installed_kinds(plugins_from_args(args))
                 for line in render_tile(tile, kinds, args.rotation):
                     print(line.rstrip())
                 return 0
@@ -228,12 +274,12 @@ def _save_pictures(pictures: list[tuple[str, Any]], what: str) -> int:
     return 0
 
 
-def _save_tile_pictures(tile: TileType, tileset: TileSet, args: argparse.Namespace) -> int:
+def _save_tile_pictures(
+    tile: TileType, tileset: TileSet, args: argparse.Namespace, kinds: dict[str, Any]
+) -> int:
     import carcassonne.svg as svg
 
-    picture = svg.tile(
-        tile, args.rotation, size=args.size, kinds=catalog.installed_kinds(plugins_from_args(args))
-    )
+    picture = svg.tile(tile, args.rotation, size=args.size, kinds=kinds)
     targets = [(p, picture) for p in (args.svg, args.png) if p]
     return _save_pictures(targets, f"tile {tile.id} of {tileset.name}, rotation {args.rotation}")
 
@@ -251,12 +297,15 @@ def cmd_sheet(args: argparse.Namespace) -> int:
             f"(installed sets: {', '.join(sets)})"
         )
         return 1
+    source = sets.get(args.source, args.source)
+    owner = _owner(args, args.source) if args.source in sets else None
     try:
-        tileset = _load(sets.get(args.source, args.source), args.edition, plugins_from_args(args))
+        tileset = _load(args, source, owner)
     except TileSetError as err:
         _err(*(str(p) for p in err.problems))
         return 1
-    picture = svg.tile_sheet(tileset, columns=max(1, args.columns), size=args.size)
+    kinds = _kinds(args, source, owner)
+    picture = svg.tile_sheet(tileset, columns=max(1, args.columns), size=args.size, kinds=kinds)
     total = sum(t.count for t in tileset.tiles)
     return _save_pictures(
         [(args.output, picture)], f"{tileset.name}, {len(tileset.tiles)} tile types, {total} tiles"
@@ -267,7 +316,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     status = 0
     for path in args.files:
         try:
-            changed = format_file(path, check=args.check)
+            changed = format_file(path, check=args.check, kinds=_kinds(args, path))
         except TileSetError as err:
             _err(*(str(p) for p in err.problems))
             status = 1
