@@ -14,10 +14,10 @@ from carcassonne import (
     Decision,
     Figure,
     GameState,
-    PlaceFigure,
     Piece,
-    Prisoner,
+    PlaceFigure,
     PluginError,
+    Prisoner,
 )
 from carcassonne import events as ev
 from carcassonne.testing import board

@@ -1,4 +1,5 @@
-"""The state's second layer from the top: chance inside a turn and the pile's side areas.
+"""Chance inside a turn and the pile's side areas; the layer above
+:mod:`carcassonne.gamestate.effects` (see :mod:`carcassonne.gamestate`).
 
 A chance draw is a ``chance`` decision (``Decision("chance", CHANCE, ChanceSpec(...))``) that the
 engine answers itself, from the game's seed, the number of chance draws so far and the salt a

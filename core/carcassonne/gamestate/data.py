@@ -61,6 +61,8 @@ class _Extras(NamedTuple):
     forced: tuple[str, ...] = ()
     #: Changed by ``reseed_chance``: search samples other outcomes than the game's own.
     salt: int = 0
+    #: ``auto_chance`` off: chance decisions wait for the caller (kept through undo).
+    manual_chance: bool = False
 
 
 _NO_EXTRAS = _Extras()
@@ -127,7 +129,6 @@ class StateData:
         "_cands",
         "_legal",
         "_turn_opts",
-        "auto_chance",
     )
 
     config: GameConfig
@@ -166,10 +167,6 @@ class StateData:
     _returned: tuple[ReturnedFigure, ...]
     #: The general mechanics' state (pieces, prisoners, pile side areas, turn parts, chance).
     _x: _Extras | None
-    #: Whether the engine makes chance draws itself (the default); ``False`` leaves a
-    #: ``chance`` decision pending for the caller (environments' chance nodes) to answer with
-    #: a ``ChanceOutcome``. Not part of the game: clones keep it, ``undo()`` does not change it.
-    auto_chance: bool
     last_events: list[ev.Event]
     log: list[Action | ForcedDraw | ForcedChance]
     _origin: tuple[object, ...]
@@ -195,6 +192,19 @@ class StateData:
     @property
     def _extras(self) -> _Extras:
         return self._x or _NO_EXTRAS
+
+    @property
+    def auto_chance(self) -> bool:
+        """Whether the engine makes chance draws itself (the default); ``False`` leaves a
+        ``chance`` decision pending for the caller (environments' chance nodes) to answer
+        with a ``ChanceOutcome``. Not part of the game's rules: clones keep it, and so does
+        ``undo()``."""
+        x = self._x
+        return x is None or not x.manual_chance
+
+    @auto_chance.setter
+    def auto_chance(self, value: bool) -> None:
+        self._x = (self._x or _NO_EXTRAS)._replace(manual_chance=not value)
 
     def _lay(self, tile: TileType, x: int, y: int, rotation: int, player: int) -> tuple[int, ...]:
         """Place a tile, join its segments to the neighbours'; return nodes that completed."""

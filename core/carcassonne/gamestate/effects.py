@@ -1,9 +1,11 @@
-"""The state's third layer from the top: the general mechanics' changes to the game that
-plugins make from their hooks (docs/hooks.md, "Turn parts, pieces, chance and the pile"):
-decisions asked (``ask``, ``ask_round``), another part of the turn, points moved between players,
-figures taken off the board or captured, prisoners released, pieces put on the board, moved
-and taken off. Each change replaces the one immutable ``_x`` value (or a supply dict, copied on
-write), so that clones stay cheap and undo exact.
+"""The general mechanics' changes to the game that plugins make from their hooks (docs/hooks.md,
+"Turn parts, pieces, chance and the pile"): decisions asked (``ask``, ``ask_round``), another
+part of the turn, points moved between players, figures taken off the board or captured,
+prisoners released, pieces put on the board, moved and taken off. Each change replaces the one
+immutable ``_x`` value (or a supply dict, copied on write), so that clones stay cheap and undo
+exact.
+
+The layer above :mod:`carcassonne.gamestate.changes` (see :mod:`carcassonne.gamestate`).
 """
 
 from __future__ import annotations
@@ -13,12 +15,12 @@ from collections.abc import Iterable
 from carcassonne import events as ev
 from carcassonne.errors import CarcassonneError
 from carcassonne.features import FIGS, KIND
+from carcassonne.gamestate.changes import Changes
 from carcassonne.gamestate.data import END
-from carcassonne.gamestate.refusals import Refusals
 from carcassonne.values import NEUTRAL, Decision, Figure, Piece, Prisoner, ReturnedFigure
 
 
-class Effects(Refusals):
+class Effects(Changes):
     """What a hook may change besides awards, figures placed and plugin data."""
 
     __slots__ = ()

@@ -75,31 +75,31 @@ class Legal(Queries):
         return pairs
 
     def _compute_legal(self) -> list[Action]:
+        """The pending decision's own actions, then (only where a plugin offers them) the
+        actions the active player may take at any time of their turn."""
         kind = self.pending.kind
-        if self.config.hooks.offers_anytime and kind not in (END, "chance"):
-            return self._with_anytime(self._decision_actions(kind))
-        return self._decision_actions(kind)
-
-    def _decision_actions(self, kind: str) -> list[Action]:
-        """The pending decision's own actions (without actions at any time of the turn)."""
         if kind == "tile":
-            return cast("list[Action]", self._candidates())  # shared: neither list is mutated
-        if kind == "figure":
-            return self._figure_actions()
-        if kind == "draw":
+            legal = cast("list[Action]", self._candidates())  # shared: neither list is mutated
+        elif kind == "figure":
+            legal = self._figure_actions()
+        elif kind == "draw":
             if _DRAW in self.turn_actions:  # explicit draws: a tile went back to the box
                 return [_DRAW]
             first: Action = _DRAW if self._pile and not self._in_extra else _PASS
-            return sort_actions([first, *self._turn_actions()])
-        if kind == END:
+            legal = sort_actions([first, *self._turn_actions()])
+        elif kind == END:
             return []
-        if kind == "chance":
+        elif kind == "chance":
             spec = self.pending.data
             assert isinstance(spec, ChanceSpec)
             return [ChanceOutcome(spec.name, outcome) for outcome in spec.outcomes]
-        actions = list(self.config.hooks.decision_actions(self, self.pending))
-        actions.append(_PASS)
-        return sort_actions(actions)
+        else:
+            legal = list(self.config.hooks.decision_actions(self, self.pending))
+            legal.append(_PASS)
+            legal = sort_actions(legal)
+        if self.config.hooks.offers_anytime:
+            return self._with_anytime(legal)
+        return legal
 
     def _with_anytime(self, actions: list[Action]) -> list[Action]:
         """``actions`` and the actions the active player may take at any time of their turn

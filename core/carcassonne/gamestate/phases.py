@@ -1,13 +1,11 @@
 """The turn's phases: applying an action, drawing, placing, scoring, the queue of decisions,
-the end of a turn, extra turns and final scoring; and the mutators plugins change the state
-with (``award``, ``return_figures``, ``place_figure``, ``ask``, ``lay_tile``).
+the end of a turn, extra turns and final scoring.
 
-The layer above :mod:`carcassonne.gamestate.refusals` (see :mod:`carcassonne.gamestate`).
+The layer above :mod:`carcassonne.gamestate.changes` (see :mod:`carcassonne.gamestate`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING
@@ -32,7 +30,6 @@ from carcassonne.gamestate.refusals import _offered, _same_types
 from carcassonne.values import (
     Award,
     Decision,
-    Figure,
     ForcedChance,
     ForcedDraw,
     ReturnedFigure,
@@ -46,9 +43,6 @@ if TYPE_CHECKING:
 _DRAW_FOR = tuple(_new(Decision, ("draw", p, None)) for p in range(MAX_PLAYERS))
 _TILE_FOR = tuple(_new(Decision, ("tile", p, None)) for p in range(MAX_PLAYERS))
 _FIGURE_FOR = tuple(_new(Decision, ("figure", p, None)) for p in range(MAX_PLAYERS))
-
-#: The core's action types (``_dispatch`` tells them from plugins' actions at any time).
-_CORE_TYPES = frozenset((Draw, PlaceTile, PlaceFigure, Pass, ChanceOutcome))
 
 
 class Phases(Chance):
@@ -91,14 +85,11 @@ class Phases(Chance):
             self._refuse(action)
         events: list[ev.Event] = []
         self.last_events = events  # filled as the action is carried out (``emit`` adds to it)
-        log = self.log
-        mark = len(log)
-        log.append(action)
+        self.log.append(action)
         try:
             self._dispatch(action, events)
         except BaseException:
-            # the chance draws the action made were logged before it: they go too
-            self._rebuild(log[:mark])
+            self._rebuild(_without_last(self.log))
             raise
         return events
 
@@ -165,16 +156,8 @@ class Phases(Chance):
         kind = self.pending.kind
         self._legal = None
         self.turn_actions = self.turn_actions + (action,)
-        if (
-            self.config.hooks.offers_anytime
-            and type(action) not in _CORE_TYPES
-            and self.pending.player == self.player
-            and action in self._anytime()
-        ):
-            # an action at any time of the turn: the same decision stays pending
-            events.extend(self.config.hooks.apply_action(self, action))
-            self._turn_opts = None
-            return
+        # (a plugin's action may be one of those at any time of the turn: checked only there,
+        # so that the core's actions pay nothing for it)
         if kind == "draw":
             self._turn_opts = None
             if type(action) is Draw:
@@ -183,17 +166,22 @@ class Phases(Chance):
                 self._end_turn(events)
             elif type(action) is PlaceTile:
                 self._place_tile_action(action, events)
-            else:
+            elif not self._applied_anytime(action, events):
                 events.extend(self.config.hooks.apply_action(self, action))
         elif kind == "tile":
-            assert type(action) is PlaceTile
-            self._place_tile_action(action, events)
+            if type(action) is PlaceTile:
+                self._place_tile_action(action, events)
+            else:
+                applied = self._applied_anytime(action, events)
+                assert applied, action
         elif kind == "figure":
             if type(action) is PlaceFigure:
                 self.place_figure(
                     self.player, action.figure, action.x, action.y, action.location, events
                 )
             elif type(action) is not Pass:
+                if self._applied_anytime(action, events):
+                    return
                 events.extend(self.config.hooks.apply_action(self, action))
             hooks = self.config.hooks
             if hooks.before_scoring_used:
@@ -218,14 +206,32 @@ class Phases(Chance):
                     self.pending.player, action.figure, action.x, action.y, action.location, events
                 )
             elif type(action) is not Pass:
+                if self._applied_anytime(action, events):
+                    return
                 events.extend(self.config.hooks.apply_action(self, action))
             self._queue = self._queue + self._asked
             self._asked = ()
             self._next_decision(events)
 
+    def _applied_anytime(self, action: Action, events: list[ev.Event]) -> bool:
+        """Apply ``action`` if it is one of the active player's actions at any time of the
+        turn (the same decision then stays pending); False if it is not one."""
+        if not self.config.hooks.offers_anytime or self.pending.player != self.player:
+            return False
+        if action not in self._anytime():
+            return False
+        events.extend(self.config.hooks.apply_action(self, action))
+        self._turn_opts = None
+        return True
+
     def _score_and_close(self, events: list[ev.Event]) -> None:
         """The turn part's scoring phase, then the decisions after it, then its end."""
-        self._scoring_phase(events)
+        graph = self._graph
+        completed = self.completions()
+        for root in completed:
+            tiles = len(graph.squares(root, self.board))
+            events.append(ev.FeatureCompleted(graph.feats[root][KIND], root, tiles))
+        self._apply_scoring(completed, False, events, return_completed=True)
         hooks = self.config.hooks
         decisions = (
             hooks.after_scoring(self, list(self._returned)) if hooks.after_scoring_used else []
@@ -257,13 +263,17 @@ class Phases(Chance):
         # by _next_decision leaves its [Pass]) must not answer for it
         self._legal = None
 
-    def _start_turn(self, events: list[ev.Event]) -> None:
-        self._reset_turn()
+    def _start_turn(self, events: list[ev.Event], asked: bool = False) -> None:
+        """Start a turn (or a further part of one): draw its tile, or wait for a ``draw``
+        decision when the player may do something else first (an alternative to drawing, an
+        action at any time). ``asked``: the decisions asked at its start were just taken."""
+        if not asked:
+            self._reset_turn()
         if not self._pile:
             self._regular_play_over(events)
             return
         hooks = self.config.hooks
-        if hooks.turn_started_used and (self._x is None or not self._x.part):
+        if hooks.turn_started_used and not asked and (self._x is None or not self._x.part):
             events.extend(hooks.turn_started(self))
             if self._asked:
                 # decisions asked at the start of the turn come before the draw
@@ -272,16 +282,7 @@ class Phases(Chance):
                 self._then = _THEN_DRAW
                 self._next_decision(events)
                 return
-        self._draw_or_wait(events)
-
-    def _draw_or_wait(self, events: list[ev.Event]) -> None:
-        """Draw the turn's tile, or wait for a ``draw`` decision when the player may do
-        something else first (an alternative to drawing, an action at any time)."""
-        if not self._pile:
-            self._regular_play_over(events)
-            return
         self.pending = _DRAW_FOR[self.player]
-        hooks = self.config.hooks
         if (
             self.config.explicit_draws
             or (hooks.offers_turn_actions and self._turn_actions())
@@ -343,14 +344,6 @@ class Phases(Chance):
             self._next_decision(events)
         else:
             self.pending = _FIGURE_FOR[self.player]
-
-    def _scoring_phase(self, events: list[ev.Event], final: bool = False) -> None:
-        graph = self._graph
-        completed = self.completions()
-        for root in completed:
-            tiles = len(graph.squares(root, self.board))
-            events.append(ev.FeatureCompleted(graph.feats[root][KIND], root, tiles))
-        self._apply_scoring(completed, final, events, return_completed=True)
 
     def _apply_scoring(
         self, features: list[int], final: bool, events: list[ev.Event], return_completed: bool
@@ -419,7 +412,7 @@ class Phases(Chance):
             return
         if then == _THEN_DRAW:
             self._then = _THEN_END
-            self._draw_or_wait(events)
+            self._start_turn(events, asked=True)
             return
         self._end_turn(events)
 
@@ -474,86 +467,17 @@ class Phases(Chance):
         self._legal = None
         events.append(ev.GameOver(tuple(self.scores), self.ranking()))
 
-    # -- changing the state (for the core and for plugins) -------------------------------------
-
-    def award(
-        self,
-        player: int,
-        points: int,
-        feature: int | None,
-        kind: str,
-        reason: str,
-        events: list[ev.Event],
-        final: bool = False,
-    ) -> None:
-        """Give ``points`` to ``player`` for ``feature`` now (a plugin's own scoring moment,
-        such as the abbot's early return); scoring hooks answer ``Award`` items instead.
-        ``feature=None``: points for no feature (a fairy's point), ``kind`` says what for."""
-        if points:
-            self.scores[player] += points
-            events.append(ev.PointsScored(player, points, kind, feature, reason, final))
-
-    def return_figures(
-        self, feature: int, events: list[ev.Event], kinds: Iterable[str] | None = None
-    ) -> list[ReturnedFigure]:
-        """Send the figures of a feature (only ``kinds`` if given) back to their supplies."""
-        graph = self._graph
-        root = graph.find(feature)
-        record = graph.feats[root]
-        figs = record[FIGS]
-        if not figs:
-            return []
-        wanted = None if kinds is None else frozenset(kinds)
-        keep = []
-        out = []
-        for fig in figs:
-            if wanted is not None and fig.kind not in wanted:
-                keep.append(fig)
-                continue
-            supply = self.supply[fig.player].copy()  # copy on write: clones share the dicts
-            supply[fig.kind] += 1
-            self.supply[fig.player] = supply
-            x, y, loc = fig.x, fig.y, fig.location
-            out.append(ReturnedFigure(fig.player, fig.kind, x, y, loc, root, record[KIND]))
-            events.append(ev.FigureReturned(fig.player, fig.kind, x, y, loc))
-        graph.set_figures(root, tuple(keep))
-        return out
-
-    def place_figure(
-        self, player: int, kind: str, x: int, y: int, location: str, events: list[ev.Event]
-    ) -> None:
-        """Move a figure from ``player``'s supply onto the feature at ``location`` of ``(x, y)``.
-
-        No rule check: rules are enforced by offering only legal actions.
-        """
-        placed = self.board.get((x, y))
-        index = placed.rot.by_location.get(location) if placed is not None else None
-        if placed is None or index is None:
-            self.feature_at(x, y, location)  # raises the precise error
-            return
-        if self.supply[player].get(kind, 0) <= 0:
-            raise CarcassonneError(f"player {player} has no {kind} left")
-        supply = self.supply[player].copy()  # copy on write: clones share the dicts
-        supply[kind] -= 1
-        self.supply[player] = supply
-        self._graph.add_figure(placed.order + index, _new(Figure, (player, kind, x, y, location)))
-        events.append(_new(ev.FigurePlaced, (player, kind, x, y, location)))
-
-    def lay_tile(self, tile: str, x: int, y: int, rotation: int) -> None:
-        """Put a tile on the board outside the turn rules (positions, puzzles): it must touch
-        the board along an edge (unless the board is empty) and match its neighbours. Features
-        it completes are not scored."""
-        tile = self.config.resolve_tile(tile)
-        if rotation not in (0, 90, 180, 270):
-            raise CarcassonneError(f"rotation must be 0, 90, 180 or 270, not {rotation}")
-        if (x, y) in self.board:
-            raise CarcassonneError(f"{x},{y} is already taken")
-        if not self.touches_board(x, y):
-            raise CarcassonneError(f"{x},{y} does not touch any tile along an edge")
-        if not self.edges_fit(tile, x, y, rotation):
-            raise CarcassonneError(f"its edges do not match its neighbours at {x},{y}")
-        self._lay(self.config.tile_types[tile], x, y, rotation, -1)
-
 
 def _award_order(award: Award) -> tuple[int, int, int]:
     return (award.stage, -1 if award.feature is None else award.feature, award.player)
+
+
+def _without_last(
+    log: list[Action | ForcedDraw | ForcedChance],
+) -> list[Action | ForcedDraw | ForcedChance]:
+    """The log without its last action and the chance draws that action made (logged just
+    before it): what an action that failed half-way is taken back to."""
+    cut = len(log) - 1
+    while cut and type(log[cut - 1]) is ForcedChance:
+        cut -= 1
+    return log[:cut]

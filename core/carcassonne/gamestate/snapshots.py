@@ -74,7 +74,6 @@ class Snapshots(Phases):
         self._completed = ()
         self._returned = ()
         self._x = None
-        self.auto_chance = True
         self.last_events = []
         self.log = []
         self._cands = None
@@ -156,8 +155,11 @@ class Snapshots(Phases):
         return tuple(copy(getattr(self, name)) for name, copy in _STATE_FIELDS)
 
     def _restore(self, snap: tuple[object, ...]) -> None:
+        manual = self._x is not None and self._x.manual_chance  # the caller's, not the game's
         for (name, copy), value in zip(_STATE_FIELDS, snap[: len(_STATE_FIELDS)], strict=True):
             setattr(self, name, copy(value))
+        if manual:
+            self.auto_chance = False
         self._cands = None
         self._legal = None
         self._turn_opts = None
@@ -191,7 +193,6 @@ class Snapshots(Phases):
         other._completed = self._completed
         other._returned = self._returned
         other._x = self._x
-        other.auto_chance = self.auto_chance
         other.last_events = self.last_events  # read only, and replaced (never changed) by apply
         other.log = self.log.copy()
         other._origin = self._origin
@@ -222,8 +223,7 @@ class Snapshots(Phases):
     def __setstate__(self, data: dict[str, object]) -> None:
         config = data["config"]
         assert isinstance(config, GameConfig)
-        self._x = None  # states pickled before the general mechanics existed have neither
-        self.auto_chance = True
+        self._x = None  # states pickled before the general mechanics existed lack it
         for name, value in data.items():
             setattr(self, name, value)
         self.board = _decode_board(config, data["board"])  # type: ignore[arg-type]
@@ -356,7 +356,7 @@ class Snapshots(Phases):
         x = self._x
         if x is None:
             return None
-        x = x._replace(pieces=tuple(sorted(x.pieces, key=repr)), salt=0)
+        x = x._replace(pieces=tuple(sorted(x.pieces, key=repr)), salt=0, manual_chance=False)
         return None if x == _NO_EXTRAS else x
 
     def __eq__(self, other: object) -> bool:
