@@ -101,9 +101,7 @@ class Effects(Changes):
         graph.set_figures(root, tuple(figs))
         x, y, loc = figure.x, figure.y, figure.location
         if captor is None:
-            supply = self.supply[figure.player].copy()  # copy on write: clones share the dicts
-            supply[figure.kind] += 1
-            self.supply[figure.player] = supply
+            self._to_supply(figure.player, figure.kind, 1)
             events.append(ev.FigureRemoved(figure.player, figure.kind, x, y, loc, reason))
         else:
             if not 0 <= captor < self.config.players:
@@ -122,9 +120,7 @@ class Effects(Changes):
         held = list(x.prisoners)
         held.remove(prisoner)
         self._x = x._replace(prisoners=tuple(held))
-        supply = self.supply[prisoner.player].copy()
-        supply[prisoner.kind] += 1
-        self.supply[prisoner.player] = supply
+        self._to_supply(prisoner.player, prisoner.kind, 1)
         events.append(ev.PrisonerReleased(prisoner.captor, prisoner.player, prisoner.kind, reason))
 
     def _piece_checked(self, kind: str, owner: int, x: int, y: int, location: str | None) -> Piece:
@@ -203,10 +199,15 @@ class Effects(Changes):
             )
         if self.supply[player].get(kind, 0) <= 0:
             raise CarcassonneError(f"player {player} has no {kind} left to be a prisoner")
-        supply = self.supply[player].copy()
-        supply[kind] -= 1
-        self.supply[player] = supply
+        self._to_supply(player, kind, -1)
         prisoner = Prisoner(captor, player, kind)
         x = self._extras
         self._x = x._replace(prisoners=x.prisoners + (prisoner,))
         return prisoner
+
+    def _to_supply(self, player: int, kind: str, count: int) -> None:
+        """Add ``count`` figures of ``kind`` to ``player``'s supply (copy on write: clones
+        share the supply dicts)."""
+        supply = self.supply[player].copy()
+        supply[kind] += count
+        self.supply[player] = supply
