@@ -170,11 +170,12 @@ class Legal(Queries):
         if self._check_tile(action) is not None:
             self._refuse(action)
         config = self.config
-        tile = config.tile_types[action.tile]
-        x, y, rotation = action.x, action.y, action.rotation
+        tid, x, y, rotation = action  # one unpacking, not four attribute reads (search calls this)
         get = self.board.get
         neighbours = (get((x, y - 1)), get((x + 1, y)), get((x, y + 1)), get((x - 1, y)))
-        segments = config._segments.get((tile.id, rotation)) or config.segment_data(tile, rotation)
+        segments = config._segments.get((tid, rotation)) or config.segment_data(
+            config.tile_types[tid], rotation
+        )
         return self._graph.completes((x, y), segments, self.board, neighbours)
 
     def placements_of(self, tile: str, *, distinct: bool = False) -> list[PlaceTile]:

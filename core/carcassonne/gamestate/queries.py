@@ -177,7 +177,8 @@ class Queries(StateData):
         return find(a) == find(b)
 
     def feature_kind(self, feature: int) -> str:
-        return self._graph.record(feature)[KIND]
+        graph = self._graph  # record() inlined: scoring asks this of every feature it scores
+        return graph.feats[graph.find(feature)][KIND]
 
     def feature_tiles(self, feature: int) -> frozenset[Pos]:
         """The squares a feature covers (each tile once, however many segments it has there)."""
