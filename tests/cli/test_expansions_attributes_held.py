@@ -18,6 +18,8 @@ def test_json_lists_attributes_and_held_pieces(cli):
         "inns-cathedrals": (["city.cathedral", "road.inn", "road.lake"], {}),
         "river": ([], {}),
     }
+    # no shipped expansion declares pieces yet (carcassonne_piece_kinds): an empty table each
+    assert {i["piece_kinds"] == {} for i in by_name.values()} == {True}
 
 
 def test_text_lists_attributes_and_held_pieces(cli):
@@ -28,6 +30,7 @@ def test_text_lists_attributes_and_held_pieces(cli):
         "  attributes:    city.cathedral, road.inn, road.lake\n"
         "  figure kinds:  big x1\n"
         "  held pieces:   -\n"
+        "  pieces:        -\n"
         "  tile sets:     inns_cathedrals\n"
     )
     abbey = text.split("abbey-mayor 0.1.0  (carcassonne_abbey_mayor.plugin)\n")[1]
@@ -36,5 +39,6 @@ def test_text_lists_attributes_and_held_pieces(cli):
         "  attributes:    -\n"
         "  figure kinds:  barn x1, mayor x1, wagon x1\n"
         "  held pieces:   abbey x1\n"
+        "  pieces:        -\n"
         "  tile sets:     abbey_mayor\n"
     )

@@ -62,6 +62,11 @@ def describe_expansion(name: str, base: GameConfig) -> dict[str, Any]:
     info["action_types"] = sorted(
         cls.verb for cls in config.action_types if cls not in base.action_types
     )
+    info["piece_kinds"] = {
+        kind.name: {"label": kind.label, "glyph": kind.glyph, "neutral": kind.neutral}
+        for kind in config.piece_kinds.values()
+        if kind.name not in base.piece_kinds
+    }
     info["attributes"] = sorted(
         f"{kind}.{attribute}"
         for provision in config.hooks.kind_provisions()
@@ -100,11 +105,16 @@ def run(args: argparse.Namespace) -> int:
             continue
         figures = ", ".join(f"{k} x{n}" for k, n in info["figure_kinds"].items())
         held = ", ".join(f"{k} x{n}" for k, n in info["held_pieces"].items())
+        pieces = ", ".join(
+            f"{k} ({v['glyph']}, neutral)" if v["neutral"] else f"{k} ({v['glyph']})"
+            for k, v in info["piece_kinds"].items()
+        )
         rows = [
             ("feature kinds", ", ".join(info["feature_kinds"])),
             ("attributes", ", ".join(info["attributes"])),
             ("figure kinds", figures),
             ("held pieces", held),
+            ("pieces", pieces),
             ("tile sets", ", ".join(info["tile_sets"])),
             ("tiles", str(info["tiles"]) if info["tiles"] else ""),
             ("action types", ", ".join(info["action_types"])),
