@@ -17,7 +17,13 @@ import json
 from collections import Counter
 from typing import Any
 
-from carcassonne.actions import CORE_ACTIONS, TypedAction, action_fields, field_types
+from carcassonne.actions import (
+    CORE_ACTIONS,
+    ChanceOutcome,
+    TypedAction,
+    action_fields,
+    field_types,
+)
 from carcassonne.codes import Refusal, error_codes
 from carcassonne.errors import CarcassonneError
 from carcassonne.geometry import CORNERS, HALVES, SIDES
@@ -421,6 +427,24 @@ def figure_options_json(state: Any) -> dict[str, Any]:
             }
         group["actions"].append(action_json(action))
     return {"features": list(groups.values()), "other": other}
+
+
+def chance_refusal(state: Any, action: Any) -> Refusal | None:
+    """The refusal of a chance outcome while no chance draw waits for one
+    (``chance-not-pending``): the engine draws chance itself (``state.auto_chance``) or none
+    is pending now. ``None`` for any other action, or when a chance decision is pending (the
+    engine then judges the outcome itself)."""
+    if type(action) is not ChanceOutcome or state.pending.kind in ("chance", "end"):
+        return None
+    if state.auto_chance:
+        why = "the engine draws chance itself in this game"
+    else:
+        why = f"the game waits for a {state.pending.kind} decision, not a chance outcome"
+    return Refusal(
+        "chance-not-pending",
+        f"no chance draw waits for an outcome: {why}",
+        {"pending": state.pending.kind, "auto_chance": state.auto_chance},
+    )
 
 
 def outcome_json(state: Any) -> dict[str, Any]:

@@ -369,6 +369,8 @@ _FIELDS: dict[str, Schema] = {
     "player": {"type": ["integer", "null"]},
     "fields": {"type": "array", "items": STR},
 }
+#: Who draws chance inside a turn: the engine (the default) or the client (``chance`` actions).
+_CHANCE: dict[str, Schema] = {"chance": {"enum": ["engine", "client"]}}
 
 STDIO_REQUEST = _document(
     "stdio-request.json",
@@ -389,11 +391,14 @@ STDIO_REQUEST = _document(
                 "options": {"type": "object"},
                 "seed": INT,
                 "names": {"type": "array", "items": STR},
+                **_CHANCE,
                 **_FIELDS,
             },
         ),
-        "load_record": _op("load_record", {}, {"text": STR, "path": STR, **_FIELDS}),
-        "load_position": _op("load_position", {}, {"text": STR, "path": STR, **_FIELDS}),
+        "load_record": _op("load_record", {}, {"text": STR, "path": STR, **_CHANCE, **_FIELDS}),
+        "load_position": _op(
+            "load_position", {}, {"text": STR, "path": STR, **_CHANCE, **_FIELDS}
+        ),
         "legal_actions": _op("legal_actions", {}),
         "apply": _op("apply", {"action": {"$ref": "#/$defs/action_input"}}, _FIELDS),
         "undo": _op("undo", {}, {"count": {"type": "integer", "minimum": 1}, **_FIELDS}),
