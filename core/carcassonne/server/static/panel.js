@@ -163,8 +163,34 @@ function describeEvent(event, names) {
     case "points": {
       const reason = event.reason ? event.reason.replaceAll("-", " ") : "scored";
       const when = event.final ? "end of game" : reason;
+      // points for no feature (feature null): the kind says what for (goods, the fairy)
       return el("li", { class: "points" }, el("b", { text: `${who(event.player)} +${event.points}` }), ` ${event.kind} (${when})`);
     }
+    case "points-transferred":
+      return el("li", { class: "points" }, el("b", { text: `${who(event.payer)} −${event.points} → ${who(event.payee)}` }), ` (${event.reason})`);
+    case "figure-removed":
+      return el("li", { class: "muted", text: `${who(event.player)}'s ${event.figure} leaves ${event.x},${event.y}: ${event.reason}` });
+    case "figure-captured":
+      return el("li", { class: "muted", text: `${who(event.captor)} takes ${who(event.player)}'s ${event.figure} prisoner (${event.reason})` });
+    case "prisoner-released":
+      return el("li", { class: "muted", text: `${who(event.player)}'s ${event.figure} is released by ${who(event.captor)} (${event.reason})` });
+    case "piece-placed":
+    case "piece-moved":
+    case "piece-removed": {
+      const whose = event.owner === -1 ? "" : `${who(event.owner)}'s `;
+      const verb = { "piece-placed": `put on ${event.x},${event.y}`, "piece-moved": `moves from ${event.from_x},${event.from_y} to ${event.x},${event.y}`, "piece-removed": `leaves ${event.x},${event.y}` }[event.type];
+      return el("li", { class: "muted", text: `${whose}${event.kind} ${verb}${event.reason ? ` (${event.reason})` : ""}` });
+    }
+    case "chance":
+      return el("li", { class: "muted", text: `${event.name}: ${event.outcome}` });
+    case "turn-part":
+      return el("li", { class: "muted", text: `${who(event.player)} plays another part of the turn (${event.reason})` });
+    case "tile-set-aside":
+      return el("li", { class: "muted", text: `${event.tile} set aside (${event.reason})` });
+    case "tiles-shuffled-in":
+      return el("li", { class: "muted", text: `${event.tiles.join(", ")} shuffled back into the pile (${event.reason})` });
+    case "tile-put-under":
+      return el("li", { class: "muted", text: `a tile goes face down under ${event.x},${event.y} (${event.reason})` });
     case "tile-placed":
     case "tile-drawn":
     case "turn":
