@@ -75,6 +75,12 @@ CORE_CODES: tuple[ErrorCode, ...] = (
         "farmer when the farmers option is off); details: feature_kind",
     ),
     ErrorCode("not-offered", "the action is not among the legal answers and no rule explains more"),
+    ErrorCode(
+        "chance-not-pending",
+        "a chance outcome while no chance draw waits for one: the engine draws chance itself "
+        "unless the caller took it over (auto_chance off; the stdio protocol's chance client); "
+        "details: pending, auto_chance",
+    ),
 )
 
 

@@ -44,6 +44,7 @@ from carcassonne.serialize import (
     action_from_dict,
     action_from_text,
     action_json,
+    chance_refusal,
     dumps,
     error_codes_json,
     expansions_json,
@@ -58,6 +59,10 @@ from carcassonne.serialize import (
 from carcassonne.state import GameState
 
 PROTOCOL_VERSION = 1
+
+#: The values of the ``chance`` field of ``new``, ``load_record`` and ``load_position``: who
+#: draws chance inside a turn (the sheep bag) -- the engine, or the client.
+CHANCE_MODES = ("engine", "client")
 
 #: Every ``type`` a failed answer may carry, with when (docs/protocol.md lists exactly these).
 ERROR_TYPES: dict[str, str] = {
@@ -105,9 +110,9 @@ _VIEW = frozenset({"player", "fields"})
 #: The fields each operation reads besides the common ones: anything else is an error naming it.
 _OP_FIELDS: dict[str, frozenset[str]] = {
     "hello": frozenset(),
-    "new": frozenset({"players", "expansions", "options", "seed", "names"}) | _VIEW,
-    "load_record": frozenset({"text", "path"}) | _VIEW,
-    "load_position": frozenset({"text", "path"}) | _VIEW,
+    "new": frozenset({"players", "expansions", "options", "seed", "names", "chance"}) | _VIEW,
+    "load_record": frozenset({"text", "path", "chance"}) | _VIEW,
+    "load_position": frozenset({"text", "path", "chance"}) | _VIEW,
     "legal_actions": frozenset(),
     "figure_options": frozenset(),
     "apply": frozenset({"action"}) | _VIEW,
@@ -355,6 +360,20 @@ class Server:
             state = {key: state[key] for key in fields if key in state}
         return {"state": state}
 
+    def _auto_chance(self, request: dict[str, Any]) -> bool:
+        """The request's ``chance`` field: ``"engine"`` (the default) draws chance inside a
+        turn itself, ``"client"`` leaves each chance decision pending for the client to answer
+        with a ``chance`` action (``state.auto_chance`` off)."""
+        chance = _field(request, "chance", str, "engine")
+        if chance not in CHANCE_MODES:
+            raise RequestError(
+                "bad-request",
+                f"field 'chance' must be one of {', '.join(map(repr, CHANCE_MODES))}, "
+                f"not {chance!r}",
+                field="chance",
+            )
+        return chance == "engine"
+
     def _source(self, request: dict[str, Any]) -> tuple[str, bool]:
         """``(text or path, is_text)`` from a request's ``text`` or ``path`` field."""
         if "text" in request:
@@ -391,6 +410,7 @@ class Server:
             problem = name_problem(name)
             if problem:
                 raise RequestError("bad-config", f"field 'names'[{i}]: {problem}")
+        auto_chance = self._auto_chance(request)
         config = GameConfig(
             players=players,
             expansions=expansions,
@@ -400,6 +420,7 @@ class Server:
             plugins=self.plugins,
         )
         state = GameState.new(config)
+        state.auto_chance = auto_chance
         answer = self._state_answer(request, state)
         self.state = state
         return answer
@@ -417,7 +438,9 @@ class Server:
     def _load_with(self, loader: Any, request: dict[str, Any]) -> dict[str, Any]:
         """Load a game; it becomes the current one only once the answer is ready."""
         source, is_text = self._source(request)
+        auto_chance = self._auto_chance(request)
         state = _load(loader, source, is_text)
+        state.auto_chance = auto_chance
         answer = self._state_answer(request, state)
         self.state = state
         return answer
@@ -455,10 +478,8 @@ class Server:
     def _why(self, request: dict[str, Any]) -> dict[str, Any]:
         state = self._game()
         action = self._action(request, state)
-        return {
-            "action": action_json(state.canonical(action)),
-            **refusal_json(state.why_illegal(action)),
-        }
+        refusal = chance_refusal(state, action) or state.why_illegal(action)
+        return {"action": action_json(state.canonical(action)), **refusal_json(refusal)}
 
     def _placements(self, request: dict[str, Any]) -> dict[str, Any]:
         state = self._game()
@@ -516,6 +537,9 @@ class Server:
         state = self._game()
         action = self._action(request, state)
         self._view(request, state)
+        refusal = chance_refusal(state, action)
+        if refusal is not None:
+            raise IllegalActionError(action, refusal.reason, refusal.code, **refusal.details)
         events = state.apply(action)
         answer = self._state_answer(request, state)
         answer["applied"] = action_json(state.log[-1] if state.log else action)

@@ -6,7 +6,9 @@ document whose lists are sorted and whose keys are sorted by ``json.dumps(sort_k
 that replaying a recorded game gives byte-identical output.
 
 A *player view* (``player=N``) is what that player may know: it hides the order of the draw pile
-(only counts per tile id remain) and the seed that determines it. The drawn tile is public.
+(only counts per tile id remain, those of the tiles face down under others included) and the
+seed that determines it. The drawn tile and the tiles set aside are public; of the tiles under
+another only their number per square is shown, in every view.
 """
 
 from __future__ import annotations
@@ -15,12 +17,19 @@ import json
 from collections import Counter
 from typing import Any
 
-from carcassonne.actions import CORE_ACTIONS, TypedAction, action_fields, field_types
+from carcassonne.actions import (
+    CORE_ACTIONS,
+    ChanceOutcome,
+    TypedAction,
+    action_fields,
+    field_types,
+)
 from carcassonne.codes import Refusal, error_codes
 from carcassonne.errors import CarcassonneError
 from carcassonne.geometry import CORNERS, HALVES, SIDES
 from carcassonne.notation import NotationError, action_to_text
 from carcassonne.notation import action_from_text as notation_action_from_text
+from carcassonne.values import NEUTRAL, PieceKind
 
 
 class ActionFormatError(CarcassonneError):
@@ -137,9 +146,10 @@ def to_jsonable(value: Any) -> Any:
 #: a player's view).
 STATE_KEYS = frozenset(
     {
-        "actions_played", "config", "current_player", "draw_pile", "draw_pile_counts",
+        "actions_played", "chance", "config", "current_player", "draw_pile", "draw_pile_counts",
         "drawn_tile", "events", "ext", "features", "figures", "game_over", "held", "legal_actions",
-        "pending", "ranking", "scores", "supplies", "tiles", "tiles_left", "turn", "view",
+        "pending", "piece_kinds", "pieces", "prisoners", "ranking", "scores", "set_aside",
+        "supplies", "tiles", "tiles_left", "turn", "turn_part", "under", "view",
     }
 )  # fmt: skip
 
@@ -196,12 +206,26 @@ def state_to_json(state: Any, *, player: int | None = None) -> dict[str, Any]:
         "game_over": state.is_over,
         "ranking": list(state.ranking()) if state.is_over else None,
         "ext": to_jsonable(dict(sorted(state.ext.items()))),
+        # the general mechanics (docs/protocol.md, "The state"): public in every view
+        "pieces": _pieces(state),
+        "piece_kinds": {name: _look(kind) for name, kind in config.piece_kinds.items()},
+        "prisoners": [
+            {"captor": p.captor, "player": p.player, "kind": p.kind} for p in state.prisoners()
+        ],
+        "set_aside": state.set_aside_tiles(),
+        "under": _under(state, segments),
+        "turn_part": state.turn_part,
+        "chance": _chance(state),
     }
     pile = state.draw_pile()
     if player is None:
         data["draw_pile"] = pile
     else:
-        data["draw_pile_counts"] = dict(sorted(Counter(pile).items()))
+        # the tiles this player has not seen: the pile's and those face down under tiles (the
+        # pile alone would tell, by the difference, which tile went under)
+        unseen = Counter(pile)
+        unseen.update(tile for _pos, tile in state._hidden_under())
+        data["draw_pile_counts"] = dict(sorted(unseen.items()))
     return data
 
 
@@ -291,6 +315,66 @@ def _figures(state: Any) -> list[dict[str, Any]]:
     return figures
 
 
+def _look(kind: Any) -> dict[str, Any]:
+    """How a kind of piece looks (``PieceKind``), for front ends."""
+    return {
+        "label": kind.label or kind.name,
+        "glyph": kind.glyph,
+        "mark": kind.mark,
+        "colour": kind.colour,
+        "neutral": kind.neutral,
+        "provider": kind.provider,
+    }
+
+
+def _pieces(state: Any) -> list[dict[str, Any]]:
+    """The pieces on the board in the order they were put there, each with its kind's look
+    (a kind no plugin describes looks like ``PieceKind(name)``'s defaults); ``owner`` is
+    ``None`` for a neutral piece."""
+    kinds = state.config.piece_kinds
+    out = []
+    for piece in state.pieces():
+        kind = kinds.get(piece.kind) or PieceKind(piece.kind)
+        out.append(
+            {
+                "kind": piece.kind,
+                **{key: value for key, value in _look(kind).items() if key != "provider"},
+                "owner": None if piece.owner == NEUTRAL else piece.owner,
+                "x": piece.x,
+                "y": piece.y,
+                "location": piece.location,
+            }
+        )
+    return out
+
+
+def _under(state: Any, segments: _Segments) -> list[dict[str, int]]:
+    """How many tiles lie face down under each tile (squares with none left out), by
+    ``(y, x)``: the count only, in every view, never the tile ids."""
+    tiles_under = state.tiles_under
+    out = []
+    for (x, y), _placed, _segs in segments:
+        count = tiles_under(x, y)
+        if count:
+            out.append({"x": x, "y": y, "count": count})
+    return out
+
+
+def _chance(state: Any) -> dict[str, Any] | None:
+    """The pending chance decision (``auto_chance`` off): what is drawn, each outcome with its
+    probability and the action that answers it; ``None`` when none is pending."""
+    if state.pending.kind != "chance":
+        return None
+    odds = state.chance_odds()
+    return {
+        "name": state.pending.data.name,
+        "outcomes": [
+            {"outcome": action.outcome, "probability": probability, **action_json(action)}
+            for action, probability in odds
+        ],
+    }
+
+
 # -- what a front end asks besides the state ------------------------------------------------
 
 
@@ -343,6 +427,24 @@ def figure_options_json(state: Any) -> dict[str, Any]:
             }
         group["actions"].append(action_json(action))
     return {"features": list(groups.values()), "other": other}
+
+
+def chance_refusal(state: Any, action: Any) -> Refusal | None:
+    """The refusal of a chance outcome while no chance draw waits for one
+    (``chance-not-pending``): the engine draws chance itself (``state.auto_chance``) or none
+    is pending now. ``None`` for any other action, or when a chance decision is pending (the
+    engine then judges the outcome itself)."""
+    if type(action) is not ChanceOutcome or state.pending.kind in ("chance", "end"):
+        return None
+    if state.auto_chance:
+        why = "the engine draws chance itself in this game"
+    else:
+        why = f"the game waits for a {state.pending.kind} decision, not a chance outcome"
+    return Refusal(
+        "chance-not-pending",
+        f"no chance draw waits for an outcome: {why}",
+        {"pending": state.pending.kind, "auto_chance": state.auto_chance},
+    )
 
 
 def outcome_json(state: Any) -> dict[str, Any]:

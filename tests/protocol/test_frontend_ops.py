@@ -22,8 +22,8 @@ def server(seed: int = 13, **new) -> Server:
     ("request_", "field", "message"),
     [
         ({"op": "new", "seeed": 4}, "seeed",
-         "unknown field 'seeed' for op 'new' (did you mean 'seed'? known: expansions, fields, id, "
-         "names, op, options, player, players, seed)"),
+         "unknown field 'seeed' for op 'new' (did you mean 'seed'? known: chance, expansions, "
+         "fields, id, names, op, options, player, players, seed)"),
         ({"op": "hello", "verbose": True}, "verbose",
          "unknown field 'verbose' for op 'hello' (known: id, op)"),
         ({"op": "apply", "actions": "pass"}, "actions",

@@ -12,8 +12,11 @@ from __future__ import annotations
 import json
 import os
 import sys
+import typing
 from pathlib import Path
 from typing import Any
+
+from carcassonne import events
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 BASE = "https://carcassonne-engine.invalid/schemas/"
@@ -41,6 +44,45 @@ ID: Schema = {"type": ["string", "integer", "null"], "description": "repeated in
 SEAT: Schema = {"type": "integer", "minimum": 0, "maximum": 5}
 NULLABLE_SEAT: Schema = {"type": ["integer", "null"], "minimum": 0, "maximum": 5}
 
+#: The marks a piece is drawn with (``PieceKind.mark``).
+MARKS = ("disc", "square", "triangle", "diamond", "star", "ring")
+
+
+def _field_schema(hint: Any) -> Schema:
+    """The schema of an event field from its annotation (int, str, bool, optional, tuples)."""
+    if hint is int:
+        return INT
+    if hint is str:
+        return STR
+    if hint is bool:
+        return BOOL
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is tuple:
+        return {"type": "array", "items": _field_schema(args[0])}
+    if type(None) in args:
+        (inner,) = (a for a in args if a is not type(None))
+        found = _field_schema(inner)
+        return {**found, "type": [found["type"], "null"]}
+    return ANY  # pragma: no cover - every core event field is one of the above
+
+
+def _core_events() -> dict[str, Schema]:
+    """The engine's event types (:mod:`carcassonne.events`) as closed objects, by ``type``."""
+    found: dict[str, Schema] = {}
+    for value in vars(events).values():
+        if not (isinstance(value, type) and issubclass(value, events.Event)):
+            continue
+        if value is events.Event:
+            continue
+        hints = typing.get_type_hints(value)
+        fields = {name: _field_schema(hints[name]) for name in value._fields}  # type: ignore[attr-defined]
+        found[value.type] = _obj({"type": {"const": value.type}, **fields})
+    return found
+
+
+#: The engine's event types by ``type``: every event it makes conforms to one.
+CORE_EVENTS: dict[str, Schema] = _core_events()
+
 #: Shared definitions: the game state, actions, events, errors.
 DEFS: dict[str, Schema] = {
     "action": {
@@ -56,10 +98,22 @@ DEFS: dict[str, Schema] = {
     },
     "action_json": _obj({"action": {"$ref": "#/$defs/action"}, "text": STR}),
     "event": {
+        "description": (
+            "an event (docs/protocol.md, 'Events'): the engine's own types have the fields of "
+            "$defs/event-<type>; an expansion's may have any"
+        ),
         "type": "object",
         "properties": {"type": STR},
         "required": ["type"],
+        "allOf": [
+            {
+                "if": {"properties": {"type": {"const": name}}, "required": ["type"]},
+                "then": {"$ref": f"#/$defs/event-{name}"},
+            }
+            for name in sorted(CORE_EVENTS)
+        ],
     },
+    **{f"event-{name}": schema for name, schema in sorted(CORE_EVENTS.items())},
     "error": _obj({"code": STR, "message": STR}),
     "figure": _obj(
         {"owner": INT, "kind": STR, "x": INT, "y": INT, "location": STR, "feature": INT}
@@ -135,11 +189,77 @@ DEFS: dict[str, Schema] = {
             "game_over": BOOL,
             "ranking": {"type": ["array", "null"], "items": INT},
             "ext": {"type": "object"},
+            "pieces": {"type": "array", "items": {"$ref": "#/$defs/piece"}},
+            "piece_kinds": {
+                "type": "object",
+                "description": "how each kind of piece the game knows looks (held counters too)",
+                "additionalProperties": {"$ref": "#/$defs/piece_look"},
+            },
+            "prisoners": {
+                "type": "array",
+                "items": _obj({"captor": SEQ, "player": SEQ, "kind": STR}),
+            },
+            "set_aside": {"type": "array", "items": STR, "description": "face up, public"},
+            "under": {
+                "type": "array",
+                "description": "how many tiles lie face down under a tile (never which)",
+                "items": _obj({"x": INT, "y": INT, "count": {"type": "integer", "minimum": 1}}),
+            },
+            "turn_part": SEQ,
+            "chance": {
+                "oneOf": [
+                    {"type": "null"},
+                    _obj(
+                        {
+                            "name": STR,
+                            "outcomes": {
+                                "type": "array",
+                                "items": _obj(
+                                    {
+                                        "outcome": STR,
+                                        "probability": {
+                                            "type": "number",
+                                            "exclusiveMinimum": 0,
+                                            "maximum": 1,
+                                        },
+                                        "action": {"$ref": "#/$defs/action"},
+                                        "text": STR,
+                                    }
+                                ),
+                            },
+                        }
+                    ),
+                ],
+            },
         },
         {
             "draw_pile": {"type": "array", "items": STR},
             "draw_pile_counts": {"type": "object", "additionalProperties": INT},
         },
+    ),
+    "piece_look": _obj(
+        {
+            "label": STR,
+            "glyph": STR,
+            "mark": {"enum": list(MARKS)},
+            "colour": STR,
+            "neutral": BOOL,
+            "provider": STR,
+        }
+    ),
+    "piece": _obj(
+        {
+            "kind": STR,
+            "label": STR,
+            "glyph": STR,
+            "mark": {"enum": list(MARKS)},
+            "colour": STR,
+            "neutral": BOOL,
+            "owner": {"type": ["integer", "null"], "minimum": 0, "description": "null: neutral"},
+            "x": INT,
+            "y": INT,
+            "location": {"type": ["string", "null"], "description": "null: the tile as a whole"},
+        }
     ),
     "seat_presence": _obj(
         {
@@ -249,6 +369,8 @@ _FIELDS: dict[str, Schema] = {
     "player": {"type": ["integer", "null"]},
     "fields": {"type": "array", "items": STR},
 }
+#: Who draws chance inside a turn: the engine (the default) or the client (``chance`` actions).
+_CHANCE: dict[str, Schema] = {"chance": {"enum": ["engine", "client"]}}
 
 STDIO_REQUEST = _document(
     "stdio-request.json",
@@ -269,11 +391,12 @@ STDIO_REQUEST = _document(
                 "options": {"type": "object"},
                 "seed": INT,
                 "names": {"type": "array", "items": STR},
+                **_CHANCE,
                 **_FIELDS,
             },
         ),
-        "load_record": _op("load_record", {}, {"text": STR, "path": STR, **_FIELDS}),
-        "load_position": _op("load_position", {}, {"text": STR, "path": STR, **_FIELDS}),
+        "load_record": _op("load_record", {}, {"text": STR, "path": STR, **_CHANCE, **_FIELDS}),
+        "load_position": _op("load_position", {}, {"text": STR, "path": STR, **_CHANCE, **_FIELDS}),
         "legal_actions": _op("legal_actions", {}),
         "apply": _op("apply", {"action": {"$ref": "#/$defs/action_input"}}, _FIELDS),
         "undo": _op("undo", {}, {"count": {"type": "integer", "minimum": 1}, **_FIELDS}),

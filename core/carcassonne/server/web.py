@@ -37,6 +37,7 @@ from carcassonne.state import GameState
 from carcassonne.svg import board as board_picture
 from carcassonne.svg import location_point, player_color
 from carcassonne.svg import tile as tile_picture
+from carcassonne.values import NEUTRAL, PieceKind
 
 #: square size of the board picture in pixels (the page scales it itself)
 SQUARE = 100
@@ -120,10 +121,53 @@ def picture_json(state: GameState, seat: int | None, svg: str | None = None) -> 
         "drawn_art": _tile_art(config, state.drawn, 0) if state.drawn else None,
         "moves": [],
         "tile_art": {},
+        "pieces": _pieces(state),
     }
     if to_move and seat is not None:
         data["moves"], data["tile_art"] = _moves(state)
     return data
+
+
+#: Where the pieces standing on a tile as a whole go: along its top edge, one beside the other
+#: (clear of the figures, which stand on their features); a piece at a location stands beside
+#: the figure spot, the next one further along.
+_PIECE_ROW = (18.0, 18.0, 20.0)
+_PIECE_NEAR = (13.0, 11.0, 12.0)
+
+
+def _pieces(state: GameState) -> list[dict[str, Any]]:
+    """The pieces on the board (``state.pieces()``, in that order) with their look and where
+    each is drawn in the picture's coordinates (``point``), so the page draws any kind from
+    its mark, colour and glyph without knowing it."""
+    kinds = state.config.piece_kinds
+    seen: dict[tuple[int, int, str | None], int] = {}
+    out: list[dict[str, Any]] = []
+    for piece in state.pieces():
+        key = (piece.x, piece.y, piece.location)
+        index = seen[key] = seen.get(key, -1) + 1
+        if piece.location is not None and (piece.x, piece.y) in state.board:
+            px, py = location_point(state, piece.x, piece.y, piece.location)
+            dx, dy, step = _PIECE_NEAR
+            point = (px + dx + index * step, py + dy)
+        else:
+            dx, dy, step = _PIECE_ROW
+            point = (piece.x * SQUARE + dx + index * step, piece.y * SQUARE + dy)
+        kind = kinds.get(piece.kind) or PieceKind(piece.kind)
+        out.append(
+            {
+                "kind": piece.kind,
+                "label": kind.label or kind.name,
+                "glyph": kind.glyph,
+                "mark": kind.mark,
+                "colour": kind.colour,
+                "owner": None if piece.owner == NEUTRAL else piece.owner,
+                "x": piece.x,
+                "y": piece.y,
+                "location": piece.location,
+                "point": [round(point[0], 2), round(point[1], 2)],
+            }
+        )
+    return out
 
 
 def _tile_art(config: GameConfig, tile_id: str, rotation: int) -> str:
@@ -224,6 +268,38 @@ _MOVE = {
     "required": ["action", "text"],
     "additionalProperties": False,
 }
+_PIECE = {
+    "type": "object",
+    "description": (
+        "a piece on the board (the state's pieces, in order) and where it is drawn: its mark "
+        "filled with colour (neutral) or with its owner's colour"
+    ),
+    "properties": {
+        "kind": {"type": "string"},
+        "label": {"type": "string"},
+        "glyph": {"type": "string"},
+        "mark": {"enum": ["disc", "square", "triangle", "diamond", "star", "ring"]},
+        "colour": {"type": "string"},
+        "owner": {"type": ["integer", "null"], "description": "null: a neutral piece"},
+        "x": {"type": "integer"},
+        "y": {"type": "integer"},
+        "location": {"type": ["string", "null"]},
+        "point": {**_POINT, "description": "where it is drawn, in the picture's coordinates"},
+    },
+    "required": [
+        "kind",
+        "label",
+        "glyph",
+        "mark",
+        "colour",
+        "owner",
+        "x",
+        "y",
+        "location",
+        "point",
+    ],
+    "additionalProperties": False,
+}
 _PICTURE = {
     "type": "object",
     "properties": {
@@ -250,8 +326,9 @@ _PICTURE = {
             "description": "tile id -> rotation -> SVG, for the tiles the moves name",
             "additionalProperties": {"type": "object", "additionalProperties": {"type": "string"}},
         },
+        "pieces": {"type": "array", "items": _PIECE},
     },
-    "required": ["seq", "svg", "colors", "last_tiles", "drawn_art", "moves", "tile_art"],
+    "required": ["seq", "svg", "colors", "last_tiles", "drawn_art", "moves", "tile_art", "pieces"],
     "additionalProperties": False,
 }
 _HISTORY = {

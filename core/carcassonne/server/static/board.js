@@ -218,3 +218,56 @@ export function tileNode(svgText, x, y) {
   node.setAttribute("height", 100);
   return node;
 }
+
+/** The outline of a piece's mark (PieceKind.mark) centred on (cx, cy), `r` its radius. */
+function markShape(mark, cx, cy, r) {
+  const points = (pts) => pts.map(([x, y]) => `${(cx + x * r).toFixed(2)},${(cy + y * r).toFixed(2)}`).join(" ");
+  switch (mark) {
+    case "square":
+      return svgEl("rect", { x: cx - r * 0.85, y: cy - r * 0.85, width: r * 1.7, height: r * 1.7, rx: r * 0.15 });
+    case "triangle":
+      return svgEl("polygon", { points: points([[0, -1.1], [1, 0.75], [-1, 0.75]]) });
+    case "diamond":
+      return svgEl("polygon", { points: points([[0, -1.15], [1, 0], [0, 1.15], [-1, 0]]) });
+    case "star": {
+      const pts = [];
+      for (let i = 0; i < 10; i++) {
+        const a = -Math.PI / 2 + (i * Math.PI) / 5;
+        const k = i % 2 ? 0.45 : 1.15;
+        pts.push([Math.cos(a) * k, Math.sin(a) * k]);
+      }
+      return svgEl("polygon", { points: points(pts) });
+    }
+    default: // disc, ring and any mark this page does not know
+      return svgEl("circle", { cx, cy, r });
+  }
+}
+
+/** A piece (the picture's or the state's: kind, label, glyph, mark, colour, owner) as an SVG
+ * group at (cx, cy): its mark filled with `fill` (the kind's colour for a neutral piece, the
+ * owner's colour otherwise; a ring is drawn in it), its glyph on top, its label as a tooltip. */
+export function pieceMark(piece, cx, cy, fill, r = 9) {
+  const group = svgEl("g", { class: `board-piece mark-${piece.mark}`, "data-kind": piece.kind, "data-owner": piece.owner ?? "neutral" });
+  const shape = markShape(piece.mark, cx, cy, r);
+  if (piece.mark === "ring") {
+    shape.setAttribute("fill", "none");
+    shape.setAttribute("stroke", fill);
+    shape.setAttribute("stroke-width", r * 0.45);
+  } else {
+    shape.setAttribute("fill", fill);
+    shape.setAttribute("stroke", "#fff");
+    shape.setAttribute("stroke-width", 1.6);
+  }
+  group.append(svgEl("title", {}, piece.owner === null || piece.owner === undefined ? piece.label : `${piece.label} (player ${piece.owner + 1})`), shape);
+  if (piece.glyph && piece.mark !== "ring") {
+    group.append(svgEl("text", { x: cx, y: cy + r * 0.38, "text-anchor": "middle", "font-size": r * 1.05, class: "piece-glyph" }, piece.glyph));
+  }
+  return group;
+}
+
+/** A small stand-alone picture of a piece's mark (legends, lists). */
+export function pieceIcon(piece, fill, size = 18) {
+  const svg = svgEl("svg", { class: "piece-icon", width: size, height: size, viewBox: "0 0 24 24", "aria-hidden": "true" });
+  svg.append(pieceMark(piece, 12, 12, fill, 9));
+  return svg;
+}

@@ -6,8 +6,8 @@
 // square that is not offered is sent as it is, so that the engine's reason comes back in words.
 
 import { api, describeError, el, forgetSeat, heldSeat, keepPlayerName, keepSeat, playerName, toast } from "./api.js";
-import { BoardView, svgEl, tileNode } from "./board.js";
-import { DECISIONS, factsCard, invitesCard, logEntry, playersCard, rankingCard } from "./panel.js";
+import { BoardView, pieceMark, svgEl, tileNode } from "./board.js";
+import { DECISIONS, factsCard, invitesCard, logEntry, mechanicsCard, playersCard, rankingCard } from "./panel.js";
 
 export class GameView {
   constructor(main, gameId, wantedSeat) {
@@ -471,6 +471,14 @@ export class GameView {
         }),
       );
     }
+    // the pieces that are not figures (a dragon, tower floors, sheep): drawn from their look
+    for (const piece of this.picture.pieces || []) {
+      const fill = piece.owner === null ? piece.colour : colors[piece.owner] || piece.colour;
+      const mark = pieceMark(piece, piece.point[0], piece.point[1], fill);
+      mark.setAttribute("data-x", piece.x);
+      mark.setAttribute("data-y", piece.y);
+      layer.append(mark);
+    }
     const chosen = this.chosenMove();
     for (const [key, moves] of squares) {
       const [x, y] = key.split(",").map(Number);
@@ -620,7 +628,7 @@ export class GameView {
       names: this.names(),
     };
     // the log stays where it is (moving it would lose its scroll position)
-    this.cards.replaceChildren(...[rankingCard(view), factsCard(view), playersCard(view), invitesCard(view)].filter(Boolean));
+    this.cards.replaceChildren(...[rankingCard(view), factsCard(view), mechanicsCard(view), playersCard(view), invitesCard(view)].filter(Boolean));
   }
 
   // -- undo -------------------------------------------------------------------------------------

@@ -3,6 +3,12 @@
 // the data the game view holds.
 
 import { el, seatLink } from "./api.js";
+import { pieceIcon } from "./board.js";
+
+/** The fill of a piece: a neutral one's own colour, a player's piece in the player's colour. */
+function pieceFill(piece, colors) {
+  return piece.owner === null || piece.owner === undefined ? piece.colour : colors[piece.owner] || piece.colour;
+}
 
 export function playersCard(view) {
   const { state, colors, seat, online, meta, names } = view;
@@ -10,9 +16,16 @@ export function playersCard(view) {
     const info = meta ? meta.seats[i] : null;
     const bot = info && info.kind === "bot" ? ` (${info.bot} bot)` : "";
     const here = online.has(i) || (info && info.kind === "bot");
+    const looks = state.piece_kinds || {};
     const supplies = Object.entries(state.supplies[i] || {})
       .filter(([, n]) => n !== 0)
-      .map(([kind, n]) => el("span", { class: "piece", title: `${kind}: ${n} left` }, `${kind} ×${n}`));
+      .map(([kind, n]) => {
+        // a counter an expansion describes (goods) is shown with its mark and label
+        const look = looks[kind];
+        if (!look) return el("span", { class: "piece", title: `${kind}: ${n} left` }, `${kind} ×${n}`);
+        const icon = pieceIcon({ kind, ...look, owner: look.neutral ? null : i }, look.neutral ? look.colour : colors[i] || look.colour, 14);
+        return el("span", { class: "piece held", "data-kind": kind, title: `${look.label}: ${n}` }, icon, ` ${look.label} ×${n}`);
+      });
     const turn = !state.game_over && state.pending.player === i;
     return el(
       "li",
@@ -53,10 +66,67 @@ export function factsCard(view) {
     const what = DECISIONS[state.pending.kind] || `decide: ${state.pending.kind}`;
     facts.push(el("div", { class: "decision", id: "whose-turn" }, el("b", { text: who }), ` to ${what}`));
   }
+  if (state.turn_part > 0) {
+    const nth = ["first", "second", "third", "fourth", "fifth"][state.turn_part] || `part ${state.turn_part + 1}`;
+    facts.push(el("div", { class: "turn-part", id: "turn-part", "data-part": state.turn_part, text: `${nth[0].toUpperCase()}${nth.slice(1)} part of the turn` }));
+  }
   if (state.config.expansions.length) {
     facts.push(el("div", { class: "muted", text: "Expansions: " + state.config.expansions.join(", ") }));
   }
   return el("section", { class: "card facts" }, facts);
+}
+
+/** What the general mechanics put beside the board, whatever the expansion: a legend of the
+ * pieces on it (one entry per kind present), the prisoners, the tiles set aside and how many
+ * tiles lie face down under others. Nothing when the game has none of them. */
+export function mechanicsCard(view) {
+  const { state, colors, names } = view;
+  const pieces = state.pieces || [];
+  const prisoners = state.prisoners || [];
+  const aside = state.set_aside || [];
+  const under = state.under || [];
+  if (!pieces.length && !prisoners.length && !aside.length && !under.length) return null;
+  const parts = [];
+  if (pieces.length) {
+    const kinds = new Map();
+    for (const piece of pieces) {
+      const entry = kinds.get(piece.kind) || { piece, count: 0, owners: new Set() };
+      entry.count += 1;
+      entry.owners.add(piece.owner);
+      kinds.set(piece.kind, entry);
+    }
+    const rows = [...kinds.values()].map(({ piece, count, owners }) => {
+      // a player's pieces in the legend: in the colour of the first owner present
+      const owner = [...owners][0];
+      const fill = pieceFill({ ...piece, owner }, colors);
+      return el("li", { class: "legend-entry", "data-kind": piece.kind }, pieceIcon(piece, fill), " ", el("span", { class: "legend-label", text: piece.label }), count > 1 ? el("span", { class: "muted legend-count", text: ` ×${count}` }) : null);
+    });
+    parts.push(el("h2", { text: "On the board" }), el("ul", { class: "legend", id: "legend" }, rows));
+  }
+  if (prisoners.length) {
+    const rows = prisoners.map((p) =>
+      el(
+        "li",
+        { class: "prisoner", "data-captor": p.captor, "data-player": p.player, "data-kind": p.kind },
+        el("span", { class: "swatch small", style: `background:${colors[p.player] || "#888"}` }),
+        `${names[p.player] ?? `player ${p.player + 1}`}'s ${p.kind}, held by `,
+        el("b", { text: names[p.captor] ?? `player ${p.captor + 1}` }),
+      ),
+    );
+    parts.push(el("h2", { text: "Prisoners" }), el("ul", { class: "prisoners", id: "prisoners" }, rows));
+  }
+  if (aside.length) {
+    parts.push(
+      el("h2", { text: "Set aside" }),
+      el("div", { class: "set-aside", id: "set-aside" }, aside.map((tile) => el("code", { class: "aside-tile", text: tile }))),
+    );
+  }
+  if (under.length) {
+    const total = under.reduce((sum, u) => sum + u.count, 0);
+    const where = under.map((u) => `${u.x},${u.y}${u.count > 1 ? ` (${u.count})` : ""}`).join("; ");
+    parts.push(el("div", { class: "under", id: "under", "data-count": total, title: `under the tiles at ${where}` }, el("b", { text: total }), total === 1 ? " tile face down under another" : " tiles face down under others", el("span", { class: "muted", text: ` (${where})` })));
+  }
+  return el("section", { class: "card mechanics", id: "mechanics" }, parts);
 }
 
 /** Links for the human seats nobody holds yet. */
@@ -93,8 +163,34 @@ function describeEvent(event, names) {
     case "points": {
       const reason = event.reason ? event.reason.replaceAll("-", " ") : "scored";
       const when = event.final ? "end of game" : reason;
+      // points for no feature (feature null): the kind says what for (goods, the fairy)
       return el("li", { class: "points" }, el("b", { text: `${who(event.player)} +${event.points}` }), ` ${event.kind} (${when})`);
     }
+    case "points-transferred":
+      return el("li", { class: "points" }, el("b", { text: `${who(event.payer)} −${event.points} → ${who(event.payee)}` }), ` (${event.reason})`);
+    case "figure-removed":
+      return el("li", { class: "muted", text: `${who(event.player)}'s ${event.figure} leaves ${event.x},${event.y}: ${event.reason}` });
+    case "figure-captured":
+      return el("li", { class: "muted", text: `${who(event.captor)} takes ${who(event.player)}'s ${event.figure} prisoner (${event.reason})` });
+    case "prisoner-released":
+      return el("li", { class: "muted", text: `${who(event.player)}'s ${event.figure} is released by ${who(event.captor)} (${event.reason})` });
+    case "piece-placed":
+    case "piece-moved":
+    case "piece-removed": {
+      const whose = event.owner === -1 ? "" : `${who(event.owner)}'s `;
+      const verb = { "piece-placed": `put on ${event.x},${event.y}`, "piece-moved": `moves from ${event.from_x},${event.from_y} to ${event.x},${event.y}`, "piece-removed": `leaves ${event.x},${event.y}` }[event.type];
+      return el("li", { class: "muted", text: `${whose}${event.kind} ${verb}${event.reason ? ` (${event.reason})` : ""}` });
+    }
+    case "chance":
+      return el("li", { class: "muted", text: `${event.name}: ${event.outcome}` });
+    case "turn-part":
+      return el("li", { class: "muted", text: `${who(event.player)} plays another part of the turn (${event.reason})` });
+    case "tile-set-aside":
+      return el("li", { class: "muted", text: `${event.tile} set aside (${event.reason})` });
+    case "tiles-shuffled-in":
+      return el("li", { class: "muted", text: `${event.tiles.join(", ")} shuffled back into the pile (${event.reason})` });
+    case "tile-put-under":
+      return el("li", { class: "muted", text: `a tile goes face down under ${event.x},${event.y} (${event.reason})` });
     case "tile-placed":
     case "tile-drawn":
     case "turn":
