@@ -163,14 +163,16 @@ class Phases(Chance):
 
     def _dispatch(self, action: Action, events: list[ev.Event]) -> None:
         kind = self.pending.kind
-        self._legal = None
-        self.turn_actions = self.turn_actions + (action,)
-        if (
+        # asked before the action joins turn_actions: a rule offering it once a turn looks there
+        anytime = (
             self.config.hooks.offers_anytime
             and type(action) not in _CORE_TYPES
             and self.pending.player == self.player
             and action in self._anytime()
-        ):
+        )
+        self._legal = None
+        self.turn_actions = self.turn_actions + (action,)
+        if anytime:
             # an action at any time of the turn: the same decision stays pending
             events.extend(self.config.hooks.apply_action(self, action))
             self._turn_opts = None
