@@ -8,6 +8,12 @@ draw is what makes a record independent of the shuffle: loading forces the recor
 (``GameState.force_draw``) wherever the seed would have dealt another tile, so a record can
 impose a draw order (puzzles, bug reports, tests) and a hand-written record may even leave the
 ``drew`` lines out (a placement of another tile than the dealt one forces that tile).
+
+A chance draw inside a turn (``GameState.ask_chance``: the sheep bag) is written ``chance
+OUTCOME`` after the action whose apply drew it, and forced (``GameState.force_chance``) before
+that action is applied again on load. A game played with ``auto_chance`` off has its chance
+decisions answered by ``ChanceOutcome`` actions (``chance NAME OUTCOME``), written as actions;
+a record holding one is replayed with ``auto_chance`` off.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ import tomli_w
 
 import carcassonne
 from carcassonne import events as ev
-from carcassonne.actions import PlaceTile
+from carcassonne.actions import ChanceOutcome, PlaceTile
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError
 from carcassonne.files import FileError, read_text, write_atomic
@@ -61,7 +67,8 @@ class RecordError(CarcassonneError):
 @dataclass(frozen=True)
 class Entry:
     """One line of the moves: an ``action`` (its notation), a tile that was ``drew`` (with
-    ``returned`` when it went back to the box), or a ``note`` (a comment)."""
+    ``returned`` when it went back to the box), the outcome of a ``chance`` draw the action
+    above made, or a ``note`` (a comment)."""
 
     kind: str
     text: str
@@ -105,6 +112,8 @@ def record_of(state: GameState) -> Record:
     replay = GameState.new(config, seed=state.seed)
     if replay != state.initial():
         replay, start = _start_position(state)
+    # the chance decisions answered by ChanceOutcome actions stay for the actions to answer
+    replay.auto_chance = not _answers_chance(state.log)
     names = config.names
     entries: list[Entry] = []
 
@@ -115,7 +124,12 @@ def record_of(state: GameState) -> Record:
         entries.extend(e for e in _draws(events) if e.kind == "drew")
 
     add(replay.last_events)
+    chances: list[str] = []  # the outcomes the next action drew (logged before it)
     for item in state.log:
+        if isinstance(item, ForcedChance):
+            chances.append(_outcome_word(item.outcome))
+            replay.force_chance(item.outcome)
+            continue
         if isinstance(item, ForcedDraw):
             before = len(replay.last_events)
             if replay.pending.kind == "tile":
@@ -126,12 +140,13 @@ def record_of(state: GameState) -> Record:
                         break
             replay.force_draw(item.tile)
             add(replay.last_events[before:])
-        elif isinstance(item, ForcedChance):
-            entries.append(Entry("chance", item.outcome))
-            replay.force_chance(item.outcome)
         else:
             entries.append(Entry("action", action_to_text(item)))
+            entries.extend(Entry("chance", outcome) for outcome in chances)
+            chances = []
             add(replay.apply(item))
+    if chances:
+        raise RecordError(0, f"the log ends with chance outcomes no action drew: {chances}")
     if state.is_over:
         scores = ", ".join(f"{n} {s}" for n, s in zip(names, state.scores, strict=True))
         entries.append(Entry("note", f"game over: {scores}"))
@@ -148,6 +163,17 @@ def record_of(state: GameState) -> Record:
     if start is not None:
         header["position"] = start
     return Record(header, entries)
+
+
+def _answers_chance(log: Iterable[Any]) -> bool:
+    """Whether a game's log answers chance decisions itself (``auto_chance`` was off)."""
+    return any(type(item) is ChanceOutcome for item in log)
+
+
+def _outcome_word(outcome: str) -> str:
+    if not outcome or any(c.isspace() or c == "#" for c in outcome):
+        raise RecordError(0, f"the chance outcome {outcome!r} cannot be written as one word")
+    return outcome
 
 
 def _start_position(state: GameState) -> tuple[GameState, dict[str, Any]]:
@@ -170,6 +196,8 @@ def format_record(record: Record) -> str:
             lines.append(f"# {entry.text}")
         elif entry.kind == "drew":
             lines.append(f"drew {entry.text}" + (" returned" if entry.returned else ""))
+        elif entry.kind == "chance":
+            lines.append(f"chance {entry.text}")
         else:
             lines.append(entry.text)
     return "\n".join(lines) + "\n"
@@ -235,6 +263,16 @@ def parse_record(text: str) -> Record:
             if len(words) not in (2, 3) or (len(words) == 3 and words[2] != "returned"):
                 raise RecordError(number, "expected 'drew TILE' or 'drew TILE returned'")
             entries.append(Entry("drew", words[1], returned=len(words) == 3, line=number))
+        elif words and words[0] == "chance" and len(words) < 3:
+            # ``chance OUTCOME``; ``chance NAME OUTCOME`` is the ChanceOutcome action
+            if len(words) == 1:
+                column = raw.index("chance") + len("chance") + 1
+                raise RecordError(
+                    number,
+                    f"column {column}: expected 'chance OUTCOME' (the outcome of a chance draw "
+                    "the action above made) or 'chance NAME OUTCOME' (an action)",
+                )
+            entries.append(Entry("chance", words[1], line=number))
         else:
             entries.append(Entry("action", line, line=number))
     return Record(header, entries)
@@ -362,9 +400,24 @@ def _replay(
 ) -> GameState:
     state = GameState.new(config) if start is None else _at_position(config, start, source)
     moves = [e for e in entries if e.kind != "note"]
+    actions: dict[tuple[int, str], Any] = {}
+    for entry in moves:
+        if entry.kind == "action":
+            try:
+                actions[entry.line, entry.text] = action_from_text(entry.text, config)
+            except NotationError as exc:
+                raise RecordError(entry.line, f"column {exc.column}: {exc.message}") from None
+    # a game that answered its chance decisions with actions replays with auto_chance off
+    state.auto_chance = not _answers_chance(actions.values())
     i = 0
     draws: list[Entry] = []
-    while i < len(moves) and moves[i].kind == "drew":
+    while i < len(moves) and moves[i].kind != "action":
+        if moves[i].kind == "chance":
+            raise RecordError(
+                moves[i].line,
+                f"'chance {moves[i].text}' comes before any action: a chance line follows "
+                "the action whose apply drew it",
+            )
         draws.append(moves[i])
         i += 1
     _reconcile(state, _drawn(state.last_events), draws, config)
@@ -372,13 +425,13 @@ def _replay(
         entry = moves[i]
         i += 1
         draws = []
-        while i < len(moves) and moves[i].kind == "drew":
-            draws.append(moves[i])
+        chances: list[Entry] = []
+        while i < len(moves) and moves[i].kind != "action":
+            (chances if moves[i].kind == "chance" else draws).append(moves[i])
             i += 1
-        try:
-            action = action_from_text(entry.text, config)
-        except NotationError as exc:
-            raise RecordError(entry.line, f"column {exc.column}: {exc.message}") from None
+        action = actions[entry.line, entry.text]
+        for chance in chances:
+            state.force_chance(chance.text)
         try:
             if (
                 type(action) is PlaceTile
@@ -389,9 +442,38 @@ def _replay(
                 state.force_draw(action.tile)
             events = state.apply(action)
         except CarcassonneError as exc:
-            raise RecordError(entry.line, str(exc)) from None
+            line = entry.line
+            if str(exc).startswith("the forced chance outcome"):
+                # the recorded outcome is not one of the draw's: name its line
+                line = next((c.line for c in chances if repr(c.text) in str(exc)), line)
+            raise RecordError(line, str(exc)) from None
+        if chances:
+            _check_chances(state, chances)
         _reconcile(state, _drawn(events), draws, config)
     return state
+
+
+def _drawn_before_last(state: GameState) -> list[str]:
+    """The chance outcomes logged just before the last action (those its apply drew)."""
+    log = state.log
+    k = len(log) - 1
+    while k > 0 and type(log[k - 1]) is ForcedChance:
+        k -= 1
+    return [item.outcome for item in log[k : len(log) - 1] if type(item) is ForcedChance]
+
+
+def _check_chances(state: GameState, chances: list[Entry]) -> None:
+    """Every ``chance`` line after an action must have been taken by one of its draws."""
+    drawn = _drawn_before_last(state)
+    if len(drawn) < len(chances):
+        extra = chances[len(drawn)]
+        made = (
+            f"only {len(drawn)} chance draw" + "s" * (len(drawn) > 1) if drawn else "no chance draw"
+        )
+        raise RecordError(
+            extra.line,
+            f"the record says 'chance {extra.text}', but the action above made {made}",
+        )
 
 
 def _at_position(config: GameConfig, start: Any, source: str) -> GameState:

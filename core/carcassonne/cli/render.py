@@ -65,9 +65,7 @@ def at_turn(state: GameState, turn: int) -> GameState:
     """The game when ``turn`` starts, replayed from the game's origin."""
     if turn < 1:
         raise UserError(f"--turn must be at least 1, not {turn}")
-    replay = state.clone()
-    if replay.log:
-        replay.undo(len(replay.log))
+    replay = state.initial()  # not undo(len(log)): chance outcomes are log entries, not steps
     if replay.turn >= turn:
         return replay
     for entry in state.log:

@@ -41,9 +41,7 @@ def add_parser(subparsers: Any) -> None:
 def replay_log(state: GameState) -> list[dict[str, Any]]:
     """``{"action": text or None, "events": [...]}`` for the game's start and each entry of its
     log (a forced draw shows as ``force-draw TILE``)."""
-    origin = state.clone()
-    if origin.log:
-        origin.undo(len(origin.log))
+    origin = state.initial()  # not undo(len(log)): chance outcomes are log entries, not steps
     steps: list[dict[str, Any]] = [
         {"action": None, "events": [e.to_dict() for e in _opening_events(origin)]}
     ]
@@ -55,7 +53,7 @@ def replay_log(state: GameState) -> list[dict[str, Any]]:
             events = replay.last_events[before:]
             steps.append({"action": f"force-draw {entry.tile}", "events": _dicts(events)})
         elif isinstance(entry, ForcedChance):
-            replay.force_chance(entry.outcome)
+            replay.replay_entry(entry)
             steps.append({"action": f"force-chance {entry.outcome}", "events": []})
         else:
             steps.append({"action": action_text(entry), "events": _dicts(replay.apply(entry))})

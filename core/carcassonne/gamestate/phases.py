@@ -218,7 +218,15 @@ class Phases(Chance):
         turn (the same decision then stays pending); False if it is not one."""
         if not self.config.hooks.offers_anytime or self.pending.player != self.player:
             return False
-        if action not in self._anytime():
+        # asked as before the action joined turn_actions: a rule offering it once a turn
+        # looks there
+        taken = self.turn_actions
+        self.turn_actions = taken[:-1]
+        try:
+            offered = action in self._anytime()
+        finally:
+            self.turn_actions = taken
+        if not offered:
             return False
         events.extend(self.config.hooks.apply_action(self, action))
         self._turn_opts = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import compress, repeat
 from typing import NoReturn, cast
 
-from carcassonne.actions import Action, Draw, PlaceFigure, PlaceTile, action_fields
+from carcassonne.actions import Action, ChanceOutcome, Draw, PlaceFigure, PlaceTile, action_fields
 from carcassonne.codes import Refusal
 from carcassonne.errors import IllegalActionError
 from carcassonne.gamestate.data import END
@@ -85,6 +85,10 @@ class Refusals(Legal):
         explained = self.config.hooks.explain_illegal(self, action)
         if explained is not None:
             return explained
+        if type(action) is ChanceOutcome:
+            return self._chance_refusal(action)
+        if kind == "chance":
+            return _wrong_decision(f"the chance draw {self._spec().name} is pending", kind)
         if kind == "tile":
             return _wrong_decision(
                 f"a tile placement is expected (the drawn tile is {self.drawn})", kind
@@ -108,6 +112,28 @@ class Refusals(Legal):
         return Refusal(
             "not-offered",
             f"not among the legal answers to the {kind} decision of player {self.pending.player}",
+        )
+
+    def _chance_refusal(self, action: ChanceOutcome) -> Refusal:
+        kind = self.pending.kind
+        if kind != "chance":
+            if self.auto_chance:
+                why = "the engine draws chance outcomes itself (auto_chance is on)"
+            else:
+                why = f"the {kind} decision of player {self.pending.player} is"
+            return _wrong_decision(f"no chance draw is pending: {why}", kind)
+        spec = self._spec()
+        if action.name != spec.name:
+            return Refusal(
+                "not-offered",
+                f"the pending chance draw is {spec.name}, not {action.name}",
+                {"name": spec.name},
+            )
+        possible = [o for o, w in zip(spec.outcomes, spec.weights, strict=True) if w]
+        return Refusal(
+            "not-offered",
+            f"{action.outcome!r} is not a possible outcome of {spec.name} ({', '.join(possible)})",
+            {"outcomes": possible},
         )
 
     def placement_refusal(self, tile: str, x: int, y: int, rotation: int) -> Refusal | None:
@@ -170,13 +196,18 @@ class Refusals(Legal):
     def _figure_refusal(self, action: PlaceFigure) -> Refusal:
         config = self.config
         x, y, figure = action.x, action.y, action.figure
-        if (x, y) != self.last_tile:
+        # a rule may offer figures on other tiles too (a portal): those squares are allowed
+        offered = [a for a in self.legal_actions() if type(a) is PlaceFigure]
+        squares = sorted({(a.x, a.y) for a in offered} - {self.last_tile})
+        if (x, y) != self.last_tile and (x, y) not in squares:
             assert self.last_tile is not None
             lx, ly = self.last_tile
+            also = f" or on a tile a rule offers ({_squares(squares)})" if squares else ""
             return Refusal(
                 "not-last-tile",
-                f"a figure goes on the tile just placed ({lx},{ly}), not on {x},{y}",
-                {"last_tile": [lx, ly]},
+                f"a figure goes on the tile just placed ({lx},{ly}){also}, not on {x},{y}",
+                {"last_tile": [lx, ly]}
+                | ({"offered": [list(q) for q in squares]} if squares else {}),
             )
         if figure not in config.figure_kinds:
             known = ", ".join(config.figure_kinds)
@@ -229,9 +260,21 @@ class Refusals(Legal):
                     ],
                 },
             )  # fmt: skip
+        if (x, y) != self.last_tile:
+            here = sorted(f"{a.figure} {a.location}" for a in offered if (a.x, a.y) == (x, y))
+            return Refusal(
+                "not-offered",
+                f"not a legal figure placement at {x},{y} (offered there: {', '.join(here)})",
+                {"x": x, "y": y},
+            )
         return Refusal(
             "not-offered", "not a legal figure placement on the tile just placed", {"x": x, "y": y}
         )
+
+
+def _squares(squares: list[tuple[int, int]], most: int = 4) -> str:
+    shown = "; ".join(f"{x},{y}" for x, y in squares[:most])
+    return shown + (f"; ... {len(squares) - most} more" if len(squares) > most else "")
 
 
 def _offered(action: Action, legal: list[Action]) -> Action | None:
