@@ -122,7 +122,7 @@ def board(
     min_y = min(y for _, y in area)
     max_y = max(y for _, y in area)
     margin = MARGIN if coordinates else 6
-    view = (
+    view: tuple[float, float, float, float] = (
         min_x * UNIT - margin,
         min_y * UNIT - margin,
         (max_x - min_x + 1) * UNIT + margin + 6,
