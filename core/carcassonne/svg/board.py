@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Literal
+from xml.sax.saxutils import escape
 
-from carcassonne import GameState
+from carcassonne import NEUTRAL, GameState, PieceKind
 from carcassonne.geometry import CORNER_INDEX, CORNERS, HALF_INDEX, HALVES, SIDE_INDEX, SIDES
 from carcassonne.svg.draw import (
     CLIP_DEF,
@@ -15,13 +16,25 @@ from carcassonne.svg.draw import (
     figure_defs,
     figure_ref,
     num,
+    piece_mark,
     tile_group,
     tile_marks,
     tile_ref,
 )
 from carcassonne.svg.image import SvgImage, document
-from carcassonne.svg.layout import CENTRE, CORNER_POINTS, Point, layout_tile, rotate_point
+from carcassonne.svg.layout import (
+    CENTRE,
+    CORNER_POINTS,
+    FIGURE_CLEARANCE,
+    TILE_ANCHOR,
+    Point,
+    layout_tile,
+    piece_slots,
+    rotate_point,
+)
 from carcassonne.svg.style import DEFAULT_COLORS, player_color
+from carcassonne.tileset.model import TileType
+from carcassonne.values import Piece
 
 UNIT = 100  # a square is 100 units wide in the picture's coordinates
 MARGIN = 30  # room for the coordinates
@@ -109,21 +122,30 @@ def board(
     min_y = min(y for _, y in area)
     max_y = max(y for _, y in area)
     margin = MARGIN if coordinates else 6
-    view = (
+    view: tuple[float, float, float, float] = (
         min_x * UNIT - margin,
         min_y * UNIT - margin,
         (max_x - min_x + 1) * UNIT + margin + 6,
         (max_y - min_y + 1) * UNIT + margin + 6,
     )
-    width = view[2] / UNIT * (size if size is not None else 64)
-
-    types = sorted({p.tile.id: p.tile for p in squares.values()}.items())
     figures = sorted(
         (fig for _, fig in state.figures()),
         key=lambda f: (f.y, f.x, f.location, f.player, f.kind),
     )
+    names = state.config.names
+    legend_width = max(view[2], LEGEND_MIN_WIDTH)
+    legend, legend_height, legend_tiles = _legend(
+        state, view[0] + 8, view[1] + view[3] + 4, legend_width - 16, colors, palette
+    )
+    if legend:
+        view = (view[0], view[1], legend_width, view[3] + legend_height + 10)
+    width = view[2] / UNIT * (size if size is not None else 64)
+
+    tile_types = {p.tile.id: p.tile for p in squares.values()}
+    tile_types.update({t.id: t for t in legend_tiles})
+    types = sorted(tile_types.items())
     defs = CLIP_DEF + "".join(tile_group(t, kinds, colors) for _, t in types)
-    defs += figure_defs(f.kind for f in figures)
+    defs += figure_defs([f.kind for f in figures] + [p.kind for p in state.prisoners()])
     parts = [f"<defs>{defs}</defs>"]
     parts.append(
         f"<rect {attrs(class_='board', x=num(view[0]), y=num(view[1]))} "
@@ -167,7 +189,9 @@ def board(
                 f'stroke-dasharray="8 5" {attrs(data_x=x, data_y=y, data_rotations=rot)}/>'
             )
         parts.append("</g>")
-    names = state.config.names
+    under = _under_badges(state)
+    if under:
+        parts.append(f'<g class="under-tiles">{under}</g>')
     if figures:
         parts.append('<g class="figures">')
         for fig in figures:
@@ -183,6 +207,9 @@ def board(
                 f"{attrs(data_player=fig.player, data_figure=fig.kind)}/>"
             )
         parts.append("</g>")
+    pieces = _pieces(state, colors)
+    if pieces:
+        parts.append(f'<g class="pieces">{pieces}</g>')
     if figure_spots:
         parts.append('<g class="spots">')
         for x, y, location, figure in figure_spots:
@@ -196,6 +223,7 @@ def board(
         parts.append("</g>")
     if coordinates:
         parts.append(_coordinates(min_x, max_x, min_y, max_y, palette["text"]))
+    parts.append(legend)
     extra = attrs(data_view="full" if player_view is None else player_view)
     return document(
         "".join(parts),
@@ -240,3 +268,200 @@ def _dark(color: str) -> bool:
         return False
     r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))
     return 0.299 * r + 0.587 * g + 0.114 * b < 70
+
+
+# ---------------------------------------------------------------------------------------------
+# Pieces, tiles under tiles, and the legend (pieces' kinds, prisoners, tiles set aside)
+
+#: Where the count of the tiles under a tile is drawn, in the tile's box.
+UNDER_BADGE: Point = (86.0, 13.0)
+#: The narrowest a picture with a legend is (room for a few entries on a line).
+LEGEND_MIN_WIDTH = 330.0
+LEGEND_ROW = 28.0
+LEGEND_FONT = 13
+SET_ASIDE_SCALE = 0.3
+
+
+def piece_look(state: GameState, kind: str) -> PieceKind:
+    """How pieces of ``kind`` look (``config.piece_kinds``; a kind nobody declared: a grey
+    disc named after the kind)."""
+    return state.config.piece_kinds.get(kind) or PieceKind(kind, kind)
+
+
+def piece_colour(state: GameState, piece: Piece, colors: Mapping[str, str] | None = None) -> str:
+    """A neutral piece's colour is its kind's (``colors["piece-<kind>"]`` overrides it), a
+    player's piece has the player's colour."""
+    if piece.owner == NEUTRAL:
+        if colors and f"piece-{piece.kind}" in colors:
+            return colors[f"piece-{piece.kind}"]
+        return piece_look(state, piece.kind).colour
+    return player_color(piece.owner, state.config.names[piece.owner], colors)
+
+
+def piece_points(state: GameState) -> list[tuple[Piece, Point]]:
+    """Every piece on the board with where the picture draws it: by its feature's figure spot
+    (a piece with a location) or by the tile's lower left corner (the tile as a whole), on
+    a free point of the tile so that no two pieces and no piece and figure overlap."""
+    by_tile: dict[tuple[int, int], list[Piece]] = {}
+    for piece in state.pieces():
+        by_tile.setdefault((piece.x, piece.y), []).append(piece)
+    figure_points = [location_point(state, f.x, f.y, f.location) for _, f in state.figures()]
+    out: list[tuple[Piece, Point]] = []
+    for (x, y), pieces in sorted(by_tile.items(), key=lambda item: (item[0][1], item[0][0])):
+        ox, oy = x * UNIT, y * UNIT
+        blocked = [
+            ((px - ox, py - oy), FIGURE_CLEARANCE)
+            for px, py in figure_points
+            if ox - 12 <= px <= ox + UNIT + 12 and oy - 12 <= py <= oy + UNIT + 12
+        ]
+        if state.tiles_under(x, y):
+            blocked.append((UNDER_BADGE, 16.0))
+        anchors = []
+        for piece in pieces:
+            if piece.location is None or (x, y) not in state.board:
+                anchors.append(TILE_ANCHOR)
+            else:
+                px, py = location_point(state, x, y, piece.location)
+                anchors.append((px - ox, py - oy))
+        for piece, (px, py) in zip(pieces, piece_slots(anchors, blocked), strict=True):
+            out.append((piece, (ox + px, oy + py)))
+    return out
+
+
+def _outline(color: str) -> str:
+    return "#f2f2f2" if _dark(color) else "#1b1b1b"
+
+
+def _pieces(state: GameState, colors: Mapping[str, str] | None) -> str:
+    names = state.config.names
+    parts = []
+    for piece, point in piece_points(state):
+        look = piece_look(state, piece.kind)
+        fill = piece_colour(state, piece, colors)
+        owner = "neutral" if piece.owner == NEUTRAL else f"p{piece.owner}"
+        whose = "" if piece.owner == NEUTRAL else f"{names[piece.owner]}'s "
+        parts.append(
+            piece_mark(
+                look.mark,
+                point,
+                fill,
+                _outline(fill),
+                title=f"{whose}{look.label or look.name} at {piece.x},{piece.y}",
+                class_=f"piece pk-{css_name(piece.kind)} {owner}",
+                data_x=piece.x,
+                data_y=piece.y,
+                data_location=piece.location,
+                data_owner=piece.owner,
+                data_piece=piece.kind,
+            )
+        )
+    return "".join(parts)
+
+
+def _under_badges(state: GameState) -> str:
+    """A small count on each tile with tiles under it (how many; never which)."""
+    parts = []
+    for x, y in sorted(state.board, key=lambda pos: (pos[1], pos[0])):
+        count = state.tiles_under(x, y)
+        if not count:
+            continue
+        bx, by = x * UNIT + UNDER_BADGE[0], y * UNIT + UNDER_BADGE[1]
+        word = "tile" if count == 1 else "tiles"
+        parts.append(
+            f"<g {attrs(class_='under', data_x=x, data_y=y, data_count=count)}>"
+            f"<title>{count} {word} under this one</title>"
+            f"<rect {attrs(x=num(bx - 9), y=num(by - 8), width=18, height=16, rx=3)} "
+            'fill="#3b3328" stroke="#fffdf5" stroke-width="1.2"/>'
+            f'<text {attrs(x=num(bx), y=num(by + 4.5))} font-size="12" '
+            'font-family="sans-serif" font-weight="bold" text-anchor="middle" '
+            f'fill="#fffdf5">{count}</text></g>'
+        )
+    return "".join(parts)
+
+
+def _text_width(text: str) -> float:
+    return len(text) * LEGEND_FONT * 0.56
+
+
+def _legend(
+    state: GameState,
+    x0: float,
+    y0: float,
+    width: float,
+    colors: Mapping[str, str] | None,
+    palette: Mapping[str, str],
+) -> tuple[str, float, list[TileType]]:
+    """The legend under the board, when there is something to explain: an entry per kind of
+    piece on the board (its mark and label), the prisoners (the figure, in its owner's
+    colour, and who holds it) and the tiles set aside (public, face up). Answers the SVG, its
+    height and the tile types it draws."""
+    names = state.config.names
+    rows: list[list[tuple[float, str]]] = []  # entries: (width, svg drawn at x=0, y=0)
+    present = sorted({p.kind for p in state.pieces()})
+    if present:
+        row = []
+        for kind in present:
+            look = piece_look(state, kind)
+            label = look.label or look.name
+            fill = look.colour
+            if colors and f"piece-{kind}" in colors:
+                fill = colors[f"piece-{kind}"]
+            mark = piece_mark(look.mark, (8, 14), fill, _outline(fill))
+            text = _legend_text(20, label, palette)
+            body = f"<g {attrs(class_='legend-piece', data_piece=kind)}>{mark}{text}</g>"
+            row.append((28 + _text_width(label), body))
+        rows.append(row)
+    prisoners = state.prisoners()
+    if prisoners:
+        row = [(_text_width("prisoners:") + 10, _legend_text(0, "prisoners:", palette))]
+        for p in prisoners:
+            color = player_color(p.player, names[p.player], colors)
+            words = f"held by {names[p.captor]}"
+            figure = (
+                f"<use {attrs(xlink_href='#' + figure_ref(p.kind), x=12, y=14, fill=color)} "
+                f'{attrs(stroke=_outline(color))} stroke-width="1.3"/>'
+            )
+            body = (
+                f"<g {attrs(class_='prisoner', data_captor=p.captor, data_player=p.player)} "
+                f"{attrs(data_figure=p.kind)}><title>{names[p.player]}'s {p.kind}, {words}"
+                f"</title>{figure}{_legend_text(28, words, palette)}</g>"
+            )
+            row.append((40 + _text_width(words), body))
+        rows.append(row)
+    aside = state.set_aside_tiles()
+    tiles: list[TileType] = []
+    if aside:
+        size = UNIT * SET_ASIDE_SCALE
+        row = [(_text_width("set aside:") + 10, _legend_text(0, "set aside:", palette))]
+        for tid in aside:
+            tile = state.config.tile_types[tid]
+            tiles.append(tile)
+            body = (
+                f"<use {attrs(xlink_href='#' + tile_ref(tile), class_='set-aside-tile')} "
+                f"{attrs(data_tile=tid, transform=f'translate(0 {num(14 - size / 2)}) scale(0.3)')}"
+                f"><title>{tid}</title></use>"
+            )
+            row.append((size + 6, body))
+        rows.append(row)
+    if not rows:
+        return "", 0.0, []
+    parts = ['<g class="legend">']
+    y = y0
+    for row in rows:
+        x = x0
+        for entry_width, body in row:
+            if x > x0 and x + entry_width > x0 + width:
+                x = x0
+                y += LEGEND_ROW
+            parts.append(f'<g transform="translate({num(x)} {num(y)})">{body}</g>')
+            x += entry_width + 10
+        y += LEGEND_ROW
+    parts.append("</g>")
+    return "".join(parts), y - y0, tiles
+
+
+def _legend_text(x: float, text: str, palette: Mapping[str, str]) -> str:
+    return (
+        f'<text {attrs(x=num(x), y=19, fill=palette["text"])} font-size="{LEGEND_FONT}" '
+        f'font-family="sans-serif">{escape(text)}</text>'
+    )

@@ -8,6 +8,7 @@ attributes, which any CSS rule overrides.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
@@ -406,3 +407,64 @@ def figure_defs(kinds: Iterable[str]) -> str:
             )
         out.append(f"<g {attrs(id=figure_ref(kind), class_='figure-art')}>{shape}</g>")
     return "".join(out)
+
+
+# ----------------------------------------------------------------------------------------------
+# Pieces that are not figures (a dragon, a tower floor, a sheep): a mark per kind
+# (``PieceKind.mark``), about 14 units wide, centred on the piece's point.
+
+#: The marks a piece kind may name; any other name is drawn as a ``disc``.
+MARKS: tuple[str, ...] = ("disc", "square", "triangle", "diamond", "star", "ring")
+MARK_RADIUS = 7.0
+
+
+def _mark_points(mark: str, x: float, y: float, r: float) -> list[Point]:
+    if mark == "square":
+        s = r * 0.85
+        return [(x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s)]
+    if mark == "triangle":
+        return [(x, y - r * 1.1), (x + r, y + r * 0.75), (x - r, y + r * 0.75)]
+    if mark == "diamond":
+        return [(x, y - r * 1.15), (x + r * 0.9, y), (x, y + r * 1.15), (x - r * 0.9, y)]
+    # a five-pointed star, its first point up
+    out = []
+    for i in range(10):
+        radius = r * 1.2 if i % 2 == 0 else r * 0.5
+        angle = math.pi * i / 5 - math.pi / 2
+        out.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
+    return out
+
+
+def piece_mark(
+    mark: str,
+    point: Point,
+    fill: str,
+    outline: str,
+    *,
+    title: str = "",
+    radius: float = MARK_RADIUS,
+    **data: object,
+) -> str:
+    """One piece's mark (``disc``, ``square``, ``triangle``, ``diamond``, ``star``, ``ring``;
+    any other name a disc) at ``point``, filled with ``fill`` (a ring: drawn in it) and
+    outlined with ``outline``; ``data`` become the element's attributes (``class_``,
+    ``data_x`` ...)."""
+    x, y = point
+    head = _title(title) if title else ""
+    shown = mark if mark in MARKS else "disc"
+    common = attrs(data_mark=shown, **data)
+    if shown == "disc":
+        return (
+            f"<circle {common} {attrs(cx=num(x), cy=num(y), r=num(radius), fill=fill)} "
+            f'{attrs(stroke=outline)} stroke-width="1.3">{head}</circle>'
+        )
+    if shown == "ring":
+        return (
+            f"<circle {common} {attrs(cx=num(x), cy=num(y), r=num(radius - 1.5))} "
+            f'fill="none" {attrs(stroke=fill)} stroke-width="3.5">{head}</circle>'
+        )
+    d = points_d(_mark_points(shown, x, y, radius))
+    return (
+        f'<path {common} {attrs(d=d, fill=fill, stroke=outline)} stroke-width="1.3" '
+        f'stroke-linejoin="round">{head}</path>'
+    )

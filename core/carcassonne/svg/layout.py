@@ -556,3 +556,41 @@ def _path_end(
         return CENTRE, None
     end = CENTRE if kind != "road" else _toward(SIDE_MIDDLES[side], CENTRE, 0.85)
     return end, end
+
+
+# ---------------------------------------------------------------------------------------------
+# Pieces (a dragon, tower floors, sheep): where several of them stand on one tile
+
+#: Where a piece may stand on a tile, in the tile's 100 x 100 box of the board orientation.
+PIECE_GRID: tuple[Point, ...] = tuple(
+    (float(x), float(y)) for y in (12, 27, 42, 58, 73, 88) for x in (12, 27, 42, 58, 73, 88)
+)
+#: How far a piece's point keeps from a figure's (figures are about 24 units tall).
+FIGURE_CLEARANCE = 20.0
+#: How far two pieces' points keep from each other (a mark is about 14 units wide).
+PIECE_CLEARANCE = 15.0
+#: Where a piece that stands on the tile as a whole (no location) is drawn, nearest first.
+TILE_ANCHOR: Point = (12.0, 88.0)
+
+
+def piece_slots(
+    anchors: Sequence[Point], blocked: Sequence[tuple[Point, float]] = ()
+) -> list[Point]:
+    """A point of :data:`PIECE_GRID` for each anchor, in order: the free point nearest the
+    anchor, free meaning at least the given distance from each ``(point, distance)`` of
+    ``blocked`` (figures, a badge) and :data:`PIECE_CLEARANCE` from the points chosen before;
+    when no point is free, the one farthest from everything (ties: the grid's order)."""
+    chosen: list[Point] = []
+    for anchor in anchors:
+        keep = list(blocked) + [(p, PIECE_CLEARANCE) for p in chosen]
+
+        def room(p: Point, keep: list[tuple[Point, float]] = keep) -> float:
+            return min((math.dist(p, q) - d for q, d in keep), default=math.inf)
+
+        free = [p for p in PIECE_GRID if room(p) >= 0]
+        if free:
+            best = min(free, key=lambda p: math.dist(p, anchor))
+        else:
+            best = max(PIECE_GRID, key=room)
+        chosen.append(best)
+    return chosen
