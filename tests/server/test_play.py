@@ -235,3 +235,19 @@ def test_the_server_is_killed_and_the_game_goes_on(store_url: str) -> None:
         back.close()
     finally:
         second.stop()
+
+
+def test_a_chance_action_is_refused_by_its_code(server: ServerProcess) -> None:
+    """The server's games draw chance themselves: a client's chance outcome is refused with
+    ``chance-not-pending`` and changes nothing."""
+    game, clients = seated(server, HUMANS_AND_BOT[:2], seed=3)
+    client = clients[0]
+    seq = client.seq
+    answer = client.apply({"type": "chance", "name": "t-sheep-bag", "outcome": "wolf"})
+    assert answer["type"] == "error" and answer["error"]["code"] == "chance-not-pending"
+    assert answer["error"]["message"] == (
+        "no chance draw waits for an outcome: the engine draws chance itself in this game"
+    )
+    assert client.seq == seq
+    for c in clients.values():
+        c.close()

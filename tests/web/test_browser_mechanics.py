@@ -176,7 +176,7 @@ def test_the_page_draws_pieces_and_lists_prisoners_and_tiles_under(
         "[...document.querySelectorAll('#board .board-piece')].map(g => "
         "[g.dataset.kind, g.dataset.owner, g.dataset.x, g.dataset.y,"
         " g.querySelector('title').textContent,"
-        " (g.querySelector('circle,rect,polygon').getAttribute('fill'))])"
+        " g.querySelector('circle,rect,polygon').getAttribute('fill')])"
     )
     colors = httpx.get(f"{mech_server}/api/games/{game}/picture").json()["colors"]
     expected = []

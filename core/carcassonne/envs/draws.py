@@ -114,4 +114,3 @@ _DRAW = Draw()
 def _draw_only(state: GameState) -> bool:
     """Whether the engine waits for a draw and nothing else (a chance event at once)."""
     return state.pending.kind == "draw" and state.legal_actions() == [_DRAW]
-

@@ -26,6 +26,7 @@ from carcassonne.serialize import (
     ActionFormatError,
     action_from_dict,
     action_from_text,
+    chance_refusal,
     illegal_message,
 )
 from carcassonne.server.games import Change, Games, Live, ServerError, undo_count
@@ -393,6 +394,9 @@ class Session:
                     "not-your-turn", f"seat {live.state.pending.player} decides now, not {seat}"
                 )
             action = _action(message["action"], live)
+            refusal = chance_refusal(live.state, action)  # the engine draws chance here
+            if refusal is not None:
+                raise ServerError(refusal.code, refusal.reason)
             change = await self.hub.games.commit(live, seat, based_on, action)
         await self.reply({"type": "ok", "id": rid, "seq": change.seq})
 
