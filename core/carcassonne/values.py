@@ -339,7 +339,7 @@ class Setup:
 
 
 #: A tile set file a plugin ships: a path or an ``importlib.resources`` traversable (also
-#: importable from :mod:`carcassonne.config` and :mod:`carcassonne`).
+#: importable from ``carcassonne.config`` and ``carcassonne``).
 TileSource = Path | Traversable | str
 
 
