@@ -177,7 +177,8 @@ def random_game(config: GameConfig, seed: int):
 
 
 def figure_totals(state: GameState) -> list[dict[str, int]]:
-    """Per player, figures in supply plus figures on the board, by kind (constant in a game).
+    """Per player, figures in supply, on the board and held as prisoners by other players, by
+    kind (constant in a game).
 
     >>> state = board(["BA/RCr @(0,0) r0"], [(RED, "meeple", 0, 0, "N")])
     >>> figure_totals(state) == initial_figures(state.config)
@@ -186,6 +187,8 @@ def figure_totals(state: GameState) -> list[dict[str, int]]:
     totals = [dict(s) for s in state.supply]
     for _, fig in state.figures():
         totals[fig.player][fig.kind] += 1
+    for prisoner in state.prisoners():  # a prisoner is still its owner's figure
+        totals[prisoner.player][prisoner.kind] += 1
     return totals
 
 

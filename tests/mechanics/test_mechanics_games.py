@@ -41,14 +41,6 @@ def _config(name: str, mix: tuple[str, ...], players: int = 3) -> GameConfig:
     return GameConfig(players=players, expansions=list(mix), plugins=[(name, PLUGINS[name])])
 
 
-def held_figures(state: GameState) -> list[dict[str, int]]:
-    """Per player: supply, board and the player's figures held as prisoners, by kind."""
-    totals = figure_totals(state)
-    for prisoner in state.prisoners():
-        totals[prisoner.player][prisoner.kind] += 1
-    return totals
-
-
 def play_checked(config: GameConfig, seed: int) -> Counter[type[ev.Event]]:
     """A random game checked after every action; returns how often each event type came."""
     state = GameState.new(config, seed=seed)
@@ -66,7 +58,7 @@ def play_checked(config: GameConfig, seed: int) -> Counter[type[ev.Event]]:
         events = state.apply(action)
         steps += 1
         seen.update(type(e) for e in events)
-        assert held_figures(state) == start, f"figures appeared or vanished after {action}"
+        assert figure_totals(state) == start, f"figures appeared or vanished after {action}"
         assert sum(state.scores) >= total, "points are moved or made, never lost"
         if state.turn == turn_player[0] and not state.is_over:
             assert state.player == turn_player[1], "state.player changed inside a turn"
