@@ -155,9 +155,17 @@ def test_the_legend_makes_room_under_the_board(state, root):
     board_bottom = (max(y for _, y in state.board) + 1) * 100
     legend = elements(root, "legend")[0]
     rows = sorted({float(g.get("transform").split()[1].rstrip(")")) for g in legend})
-    assert rows == [board_bottom + 10, board_bottom + 38, board_bottom + 66]
-    assert bottom == board_bottom + 10 + 3 * 28 + 6  # the last row ends 6 above the edge
+    # pieces (wrapping to a second row for the tiles-under entry), prisoners, set aside
+    assert rows == [board_bottom + 10 + 28 * k for k in range(4)]
+    assert bottom == board_bottom + 10 + 4 * 28 + 6  # the last row ends 6 above the edge
     assert view[2] == 536  # the board's width (5 squares and the margins) is enough
+
+
+def test_the_legend_explains_the_tiles_under_badge(root):
+    entries = elements(root, "legend-under")
+    assert len(entries) == 1
+    texts = [t.text for t in entries[0].iter(NS + "text")]
+    assert texts == ["n", "tiles face down under a tile"]
 
 
 def test_a_board_without_pieces_has_no_legend_or_marks():

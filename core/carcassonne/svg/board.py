@@ -369,14 +369,20 @@ def _under_badges(state: GameState) -> str:
         word = "tile" if count == 1 else "tiles"
         parts.append(
             f"<g {attrs(class_='under', data_x=x, data_y=y, data_count=count)}>"
-            f"<title>{count} {word} under this one</title>"
-            f"<rect {attrs(x=num(bx - 9), y=num(by - 8), width=18, height=16, rx=3)} "
-            'fill="#3b3328" stroke="#fffdf5" stroke-width="1.2"/>'
-            f'<text {attrs(x=num(bx), y=num(by + 4.5))} font-size="12" '
-            'font-family="sans-serif" font-weight="bold" text-anchor="middle" '
-            f'fill="#fffdf5">{count}</text></g>'
+            f"<title>{count} {word} under this one</title>{_badge(bx, by, str(count))}</g>"
         )
     return "".join(parts)
+
+
+def _badge(cx: float, cy: float, text: str) -> str:
+    """The dark rounded square with a white count that marks tiles under a tile."""
+    return (
+        f"<rect {attrs(x=num(cx - 9), y=num(cy - 8), width=18, height=16, rx=3)} "
+        'fill="#3b3328" stroke="#fffdf5" stroke-width="1.2"/>'
+        f'<text {attrs(x=num(cx), y=num(cy + 4.5))} font-size="12" '
+        'font-family="sans-serif" font-weight="bold" text-anchor="middle" '
+        f'fill="#fffdf5">{escape(text)}</text>'
+    )
 
 
 def _text_width(text: str) -> float:
@@ -398,18 +404,22 @@ def _legend(
     names = state.config.names
     rows: list[list[tuple[float, str]]] = []  # entries: (width, svg drawn at x=0, y=0)
     present = sorted({p.kind for p in state.pieces()})
-    if present:
-        row = []
-        for kind in present:
-            look = piece_look(state, kind)
-            label = look.label or look.name
-            fill = look.colour
-            if colors and f"piece-{kind}" in colors:
-                fill = colors[f"piece-{kind}"]
-            mark = piece_mark(look.mark, (8, 14), fill, _outline(fill))
-            text = _legend_text(20, label, palette)
-            body = f"<g {attrs(class_='legend-piece', data_piece=kind)}>{mark}{text}</g>"
-            row.append((28 + _text_width(label), body))
+    row: list[tuple[float, str]] = []
+    for kind in present:
+        look = piece_look(state, kind)
+        label = look.label or look.name
+        fill = look.colour
+        if colors and f"piece-{kind}" in colors:
+            fill = colors[f"piece-{kind}"]
+        mark = piece_mark(look.mark, (8, 14), fill, _outline(fill))
+        text = _legend_text(20, label, palette)
+        body = f"<g {attrs(class_='legend-piece', data_piece=kind)}>{mark}{text}</g>"
+        row.append((28 + _text_width(label), body))
+    if any(state.tiles_under(x, y) for x, y in state.board):
+        words = "tiles face down under a tile"
+        body = f'<g class="legend-under">{_badge(9, 14, "n")}{_legend_text(24, words, palette)}</g>'
+        row.append((32 + _text_width(words), body))
+    if row:
         rows.append(row)
     prisoners = state.prisoners()
     if prisoners:
