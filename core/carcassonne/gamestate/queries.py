@@ -76,6 +76,8 @@ class Queries(StateData):
         pending = self.pending
         if pending.kind == END:
             head = f"game over after turn {self.turn}"
+        elif not 0 <= pending.player < config.players:  # a chance draw: nobody's decision
+            head = f"turn {self.turn}: a {pending.kind} draw waits"
         else:
             doing = {
                 "tile": f"place {self.drawn}",
