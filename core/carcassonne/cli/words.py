@@ -49,8 +49,7 @@ def counted(count: int, name: str) -> str:
 def held_texts(state: Any) -> list[list[str]]:
     """Per player, the counters they hold (``carcassonne_held_pieces``) that are not zero."""
     return [
-        [counted(n, name) for name, n in sorted(held.items()) if n]
-        for held in state.held_pieces()
+        [counted(n, name) for name, n in sorted(held.items()) if n] for held in state.held_pieces()
     ]
 
 
