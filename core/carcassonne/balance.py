@@ -1,5 +1,7 @@
-"""The counts behind the balance report (``carcassonne simulate --report``): points by source,
-figures placed and returned per kind, tiles returned to the box, game length and wins. Every
+"""The counts behind the balance report (``carcassonne simulate --report``): points by source
+(points for no feature, such as a majority of goods, by their reason), points moved between
+players by reason, figures placed and returned per kind, tiles returned to the box, game length
+and wins. Every
 count is an integer sum, minimum or maximum, so the counts of games split over processes or a
 cluster merge exactly (:meth:`BalanceCounts.merge`); :mod:`carcassonne.cli.report` formats them.
 """
@@ -22,6 +24,11 @@ class BalanceCounts:
     source_points: Counter[str] = field(default_factory=Counter)
     source_awards: Counter[str] = field(default_factory=Counter)
     source_kind: dict[str, str] = field(default_factory=dict)
+    #: Awards for no feature (``PointsScored.feature`` None) per source.
+    source_free: Counter[str] = field(default_factory=Counter)
+    #: Points moved between players (``PointsTransferred``) and how often, by reason.
+    transfer_points: Counter[str] = field(default_factory=Counter)
+    transfers: Counter[str] = field(default_factory=Counter)
     figures_placed: Counter[str] = field(default_factory=Counter)
     figures_returned: Counter[str] = field(default_factory=Counter)
     tiles_returned: Counter[str] = field(default_factory=Counter)
@@ -41,6 +48,11 @@ class BalanceCounts:
                 self.source_points[source] += event.points
                 self.source_awards[source] += 1
                 self.source_kind[source] = event.kind
+                if event.feature is None:
+                    self.source_free[source] += 1
+            elif isinstance(event, ev.PointsTransferred):
+                self.transfer_points[event.reason or "transfer"] += event.points
+                self.transfers[event.reason or "transfer"] += 1
             elif isinstance(event, ev.FigurePlaced):
                 self.figures_placed[event.figure] += 1
             elif isinstance(event, ev.FigureReturned):
@@ -62,6 +74,9 @@ class BalanceCounts:
         self.source_points.update(other.source_points)
         self.source_awards.update(other.source_awards)
         self.source_kind.update(other.source_kind)
+        self.source_free.update(other.source_free)
+        self.transfer_points.update(other.transfer_points)
+        self.transfers.update(other.transfers)
         self.figures_placed.update(other.figures_placed)
         self.figures_returned.update(other.figures_returned)
         self.tiles_returned.update(other.tiles_returned)

@@ -9,8 +9,12 @@ Each tile is 5 characters wide and 3 lines high, tiles separated by one space::
 
 A figure replaces the character at its location with its owner's letter (``A`` for the first
 player, ``B`` for the second, ...): upper case for a meeple, lower case for any other figure
-kind. Empty squares where the drawn tile fits show their coordinates. The picture is a window
-around the most recent placements, so it stays readable however large the board grows.
+kind. A piece a plugin put on the board (a neutral figure such as a dragon, a tower floor, a
+sheep) shows the glyph its ``PieceKind`` declares, at its location or in a corner of the tile,
+followed by a count when several of the same stand together (``T3``); a digit in the top left
+corner counts the tiles lying face down under a tile. Empty squares where the drawn tile fits
+show their coordinates. The picture is a window around the most recent placements, so it stays
+readable however large the board grows.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import Any
 from carcassonne.cli.canvas import LAST_PREFIX, Canvas
 from carcassonne.geometry import CORNERS, HALVES, SIDES
 from carcassonne.tileset.model import FeatureKind
+from carcassonne.values import NEUTRAL, PieceKind
 
 Pos = tuple[int, int]
 
@@ -288,20 +293,30 @@ def draw_board(state: Any, view: View, marks: Marks | None = None) -> Canvas:
                 if full:
                     for r in range(HEIGHT):
                         canvas.put(row + r, col, "".join(grid[r]), style)
+                    under = state.tiles_under(x, y)
+                    if under:
+                        canvas.put(row, col, str(min(under, 9)), UNDER_STYLE)
+                    taken = set()
                     for location, player, kind in figures.get(square, ()):
                         r, c = figure_cell(location)
+                        taken.add((r, c))
                         canvas.put(
                             row + r,
                             col + c,
                             figure_letter(player, kind),
                             player_style(state, player),
                         )
+                    for r, c, text, owner in piece_marks(state, square, taken):
+                        canvas.put(row + r, col + c, text, piece_style(state, owner))
                 else:
                     canvas.put(row, col, "".join(grid[1][1:4]), style)
                     for _location, player, kind in figures.get(square, ())[:1]:
                         canvas.put(
                             row, col + 1, figure_letter(player, kind), player_style(state, player)
                         )
+                    if square not in figures:
+                        for _r, _c, text, owner in piece_marks(state, square, set())[:1]:
+                            canvas.put(row, col + 1, text[:1], piece_style(state, owner))
             elif square in marks.keys:
                 key = marks.keys[square]
                 corner = "o" if square in marks.holes else ":"
@@ -318,6 +333,56 @@ def draw_board(state: Any, view: View, marks: Marks | None = None) -> Canvas:
                 else:
                     canvas.put(row, col, " o ", "dim")
     return canvas
+
+
+#: The style of the count of tiles face down under a tile.
+UNDER_STYLE = "title"
+#: Corners where pieces on a tile as a whole (no location) are drawn, in order.
+PIECE_CORNERS = ((2, 4), (0, 4), (2, 0), (0, 0))
+
+
+def piece_look(state: Any, kind: str) -> PieceKind:
+    """How pieces of ``kind`` look (``config.piece_kinds``; a kind nobody declared looks like
+    ``PieceKind(kind)``: a ``*``)."""
+    look: PieceKind | None = state.config.piece_kinds.get(kind)
+    return look if look is not None else PieceKind(kind)
+
+
+def piece_glyph(state: Any, kind: str) -> str:
+    return (piece_look(state, kind).glyph or "*")[:1]
+
+
+def piece_style(state: Any, owner: int) -> str:
+    """A player's piece in the player's colour; a neutral one in reverse video."""
+    return "neutral" if owner == NEUTRAL else player_style(state, owner)
+
+
+def piece_marks(
+    state: Any, square: Pos, taken: set[tuple[int, int]]
+) -> list[tuple[int, int, str, int]]:
+    """``(row, column, text, owner)`` of the pieces on the tile at ``square`` on its 3 x 5
+    cells: one mark per kind, owner and location, its glyph followed by the count when there
+    are several (``T3``); at the location's cell (beside a figure there) or, for pieces on
+    the tile as a whole, in the next free corner. ``taken`` holds the figures' cells."""
+    groups: dict[tuple[str, int, str | None], int] = {}
+    for piece in state.pieces_at(*square):
+        key = (piece.kind, piece.owner, piece.location)
+        groups[key] = groups.get(key, 0) + 1
+    used = set(taken)
+    marks = []
+    for (kind, owner, location), count in groups.items():
+        text = piece_glyph(state, kind) + (str(count) if 1 < count < 10 else "")
+        if location is None:
+            cells = [cell for cell in PIECE_CORNERS if cell not in used] or [PIECE_CORNERS[0]]
+        else:
+            r, c = figure_cell(location)
+            cells = [(r, cc) for cc in (c, c + 1, c - 1) if 0 <= cc < WIDTH and (r, cc) not in used]
+            cells = cells or [(r, c)]
+        r, c = cells[0]
+        c = max(min(c, WIDTH - len(text)), 0)
+        used.update((r, c + i) for i in range(len(text)))
+        marks.append((r, c, text, owner))
+    return marks
 
 
 def figure_letter(player: int, kind: str) -> str:
@@ -483,15 +548,33 @@ def render_tile_rotations(tile: Any, kinds: Mapping[str, FeatureKind]) -> str:
 
 
 def legend(state: Any) -> str:
-    """Which letter is which player."""
+    """Which letter is which player, and the glyphs of the pieces on the board."""
     names = state.config.names
-    return "  ".join(f"{player_letter(p)}={name}" for p, name in enumerate(names))
+    items = [f"{player_letter(p)}={name}" for p, name in enumerate(names)]
+    return "  ".join(items + piece_legend(state))
+
+
+def piece_legend(state: Any) -> list[str]:
+    """``D the dragon``, ``T tower floor`` …: the glyphs of the kinds of pieces on the board,
+    and the tiles-under count when a tile has some."""
+    items = []
+    seen: set[str] = set()
+    for piece in state.pieces():
+        if piece.kind not in seen:
+            seen.add(piece.kind)
+            look = piece_look(state, piece.kind)
+            items.append(f"{piece_glyph(state, piece.kind)} {look.label or piece.kind}")
+    if any(state.tiles_under(x, y) for x, y in state.board):
+        items.append("1-9 tiles under a tile")
+    return items
 
 
 __all__ = [
     "CORNERS",
     "HALVES",
     "legend",
+    "piece_legend",
+    "piece_marks",
     "player_letter",
     "render_board",
     "render_tile_rotations",

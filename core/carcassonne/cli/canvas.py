@@ -23,9 +23,10 @@ COLOUR_SGR = {
     "green": "32",
     "black": "90",
     "pink": "35",
+    "neutral": "7",
 }
 #: Without colour (``NO_COLOR``) only attributes remain.
-MONO_SGR = {"key": "1", "title": "1", "warn": "1"}
+MONO_SGR = {"key": "1", "title": "1", "warn": "1", "neutral": "7"}
 #: A ``last:<colour>`` style marks the latest tile of a player: bold in the player's colour,
 #: underlined without colour.
 LAST_PREFIX = "last:"

@@ -48,6 +48,7 @@ from carcassonne.cli.game_args import (
 )
 from carcassonne.cli.keys import Choices, Spot, describe, distinct_rotations, group
 from carcassonne.cli.screen import ROTATION, SPOT, SQUARE, Frame, compose
+from carcassonne.cli.words import event_words, part_reason
 from carcassonne.errors import CarcassonneError, IllegalActionError
 from carcassonne.serialize import (
     ActionFormatError,
@@ -58,6 +59,8 @@ from carcassonne.serialize import (
 from carcassonne.state import GameState
 
 HUMAN = "human"
+#: The final table's column of points moved between players (``PointsTransferred``).
+TRANSFER = "transfer"
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
 HELP = """Pick what the screen offers by its key: a letter on the board (a square, a figure
@@ -227,6 +230,8 @@ class TerminalGame:
         self.svg_dir: Path | None = None
         self.waiting = False
         self.prompt = ""
+        #: Why the current part of the turn was given (the latest ``TurnPartStarted``).
+        self.part_reason = ""
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -290,6 +295,9 @@ class TerminalGame:
         before = len(state.log)
         turn = state.turn
         events = state.apply(action)
+        if any(isinstance(e, ev.TurnStarted) for e in events):
+            self.part_reason = ""
+        self.part_reason = part_reason(events) or self.part_reason
         square = (action.x, action.y) if type(action) is PlaceTile else None
         self.history.append((before, player, turn, action_text(action), square))
         if self.svg_dir is not None and any(
@@ -340,6 +348,7 @@ class TerminalGame:
             self.asked.append(len(state.log))
         choices = group(state, actions)
         frame = Frame(state, player, self.seats, SQUARE if choices.tiles else SPOT, choices)
+        frame.part_reason = self.part_reason
         frame.news = self.news[-4:]
         self.news = []
         while True:
@@ -607,10 +616,20 @@ class TerminalGame:
         return "scores: " + ", ".join(f"{player_letter(p)} {s}" for p, s in enumerate(scores))
 
     def describe(self, event: Any) -> str | None:
+        """The play log's words for one event (``None``: nothing worth a line)."""
         if isinstance(event, ev.PointsScored):
             self.points_by_kind[event.player][event.kind] += event.points
             when = " at the end" if event.final else ""
-            return f"{self.name(event.player)} scores {event.points} for a {event.kind}{when}"
+            what = f"a {event.kind}"
+            if event.feature is None:  # points for no feature: say what for
+                what = f"{event.reason} ({event.kind})" if event.reason else event.kind
+            return f"{self.name(event.player)} scores {event.points} for {what}{when}"
+        if isinstance(event, ev.PointsTransferred):
+            self.points_by_kind[event.payer][TRANSFER] -= event.points
+            self.points_by_kind[event.payee][TRANSFER] += event.points
+        words = event_words(self.state, event, self.name)
+        if words is not None:
+            return words
         if isinstance(event, ev.TileReturned):
             return f"tile {event.tile} fits nowhere and goes back to the box"
         if isinstance(event, ev.FigureReturned):
@@ -621,7 +640,11 @@ class TerminalGame:
             return event.message
         if isinstance(event, ev.TurnStarted):
             return f"turn {event.turn}: {self.name(event.player)}"
-        return None
+        if isinstance(event, ev.FigurePlaced | ev.TilePlaced | ev.TileDrawn | ev.GameOver):
+            return None  # the action's own line says it; the scores line follows the game over
+        if isinstance(event, ev.FeatureCompleted):
+            return None  # its points say it
+        return f"{event.type}: " + ", ".join(f"{k} {v}" for k, v in event._asdict().items())
 
     def final(self) -> None:
         state = self.state

@@ -3,7 +3,9 @@ new tile or rule breaks the game.
 
 Over all the simulated games: points by source (each feature kind, and each scoring reason
 plugins give — an inn, a cathedral, an abbot's early return — with the plugin that provides
-the kind: ``kind_provider``), win rate by seat, figures placed per kind, tiles returned to the
+the kind: ``kind_provider``; points for no feature, such as a majority of goods, by their kind
+and reason, with the plugin of the piece kind of that name or ``no feature``), points moved
+between players by reason, win rate by seat, figures placed per kind, tiles returned to the
 box, and game length (turns and actions). The counts are :class:`carcassonne.balance.
 BalanceCounts`, kept by the simulation's statistics (they merge across processes).
 """
@@ -21,16 +23,23 @@ def report_result(
 ) -> dict[str, Any]:
     games = max(counts.games, 1)
     total = sum(counts.source_points.values()) or 1
-    kinds = config.kinds
     sources = {
         source: {
             "points": points,
             "per_game": round(points / games, 2),
             "share": round(points / total, 4),
             "awards": counts.source_awards[source],
-            "kind_provider": getattr(kinds.get(counts.source_kind[source]), "provider", "?"),
+            "kind_provider": _provider(config, counts, source),
         }
         for source, points in sorted(counts.source_points.items(), key=lambda i: (-i[1], i[0]))
+    }
+    transferred = {
+        reason: {
+            "points": points,
+            "transfers": counts.transfers[reason],
+            "per_game": round(points / games, 2),
+        }
+        for reason, points in sorted(counts.transfer_points.items(), key=lambda i: (-i[1], i[0]))
     }
     figures = {
         kind: {
@@ -44,6 +53,7 @@ def report_result(
     return {
         "games": counts.games,
         "points_by_source": sources,
+        "points_transferred": transferred,
         "win_rate_by_seat": win_rates,
         "figures": figures,
         "tiles_returned": {
@@ -60,6 +70,20 @@ def report_result(
     }
 
 
+#: The provider column of points for no feature whose kind no plugin declares.
+NO_FEATURE = "no feature"
+
+
+def _provider(config: GameConfig, counts: BalanceCounts, source: str) -> str:
+    """The plugin of the source's feature kind; for points for no feature (goods, a fairy's
+    point), the plugin of the piece kind of that name, else ``no feature``."""
+    kind = counts.source_kind[source]
+    if not counts.source_free[source]:
+        return getattr(config.kinds.get(kind), "provider", "?")
+    piece_kind = config.piece_kinds.get(kind)
+    return piece_kind.provider if piece_kind is not None else NO_FEATURE
+
+
 def format_report(result: dict[str, Any]) -> str:
     lines = [f"balance report over {result['games']} games", "", "points by source"]
     header = ("source", "kind's plugin", "points", "/game", "share")
@@ -70,6 +94,15 @@ def format_report(result: dict[str, Any]) -> str:
             f" {row['per_game']:>8.1f}"
             f" {row['share']:>7.1%}"
         )
+    transferred = result.get("points_transferred", {})
+    if transferred:
+        lines += ["", "points moved between players"]
+        for reason, row in transferred.items():
+            times = "time" if row["transfers"] == 1 else "times"
+            lines.append(
+                f"  {reason:<28} {row['points']:>8} points, {row['transfers']} {times}"
+                f" ({row['per_game']:g} per game)"
+            )
     lines += ["", "win rate by seat"]
     for seat in result["win_rate_by_seat"]:
         lines.append(f"  seat {seat['seat']} ({seat['bot']}): {seat['win_rate']:.1%}")

@@ -1,7 +1,9 @@
 """The play screen of a human decision, laid out for the terminal's current size.
 
 From top to bottom: a title line (turn, tiles left, drawn tile), one line per player (score,
-supply, last move; the player to move marked ``>``), the board, the panel of the current step
+supply, counters held, prisoners held, last move; the player to move marked ``>``), a line for
+each general mechanic in play (the part of the turn, a pending chance draw, tiles set aside),
+the board, the panel of the current step
 (the drawn tile in its distinct rotations; the rotations that fit a chosen square in their
 surroundings; the zoomed tile with its figure spots), a legend and a message line. The board
 gets whatever height is left, and its view always holds every key of the step (see
@@ -26,12 +28,14 @@ from carcassonne.cli.board_view import (
     choose_view,
     draw_board,
     draw_zoomed,
+    piece_legend,
     player_letter,
     player_style,
     render_tile,
 )
-from carcassonne.cli.canvas import Canvas, Look
+from carcassonne.cli.canvas import Canvas, Look, lines_canvas
 from carcassonne.cli.keys import Choices, describe, distinct_rotations
+from carcassonne.cli.words import counted, prisoner_texts, state_notes
 
 Pos = tuple[int, int]
 #: Steps of a decision: pick a square, a rotation on it, or a spot/listed action.
@@ -55,6 +59,8 @@ class Frame:
     news: list[str] = field(default_factory=list)
     last_moves: dict[int, str] = field(default_factory=dict)
     last_tiles: dict[Pos, int] = field(default_factory=dict)
+    #: Why the current part of the turn was given (``TurnPartStarted.reason``), if known.
+    part_reason: str = ""
 
 
 def compose(frame: Frame, width: int, height: int, look: Look) -> str:
@@ -81,7 +87,7 @@ def _layout(frame: Frame, width: int, height: int, spare: int, look: Look) -> tu
     if spare < 3:
         bottom += [(line, "") for line in wrap(frame.news, width)]
     bottom += [(line, "warn") for line in wrap(frame.message, width)]
-    board_rows = height - len(top) - panel.height - len(bottom) - (spare == 3)
+    board_rows = height - len(top) - panel.height - _rows(bottom, width) - (spare == 3)
     canvas = Canvas(width, height)
     row = 0
     for text, style in top:
@@ -101,16 +107,27 @@ def _layout(frame: Frame, width: int, height: int, spare: int, look: Look) -> tu
         bottom.insert(0, (line, "key"))
     canvas.paste(panel, row, 0)
     row += panel.height
-    for text, style in bottom:
-        canvas.put(row, 0, text[:width], style)
-        row += 1
     used = Canvas(width, min(row, height))
     used.paste(canvas, 0, 0)
-    return used.text(look), fits
+    # the lines below are never cut: a word longer than the screen (a file's path) stays whole
+    # and the terminal folds it, so that it can be read and copied
+    tail = []
+    for text, style in bottom:
+        row += _rows([(text, style)], width)
+        if row > height:
+            break
+        tail.append(lines_canvas([(text, style)], max(len(text), 1)).text(look))
+    return "\n".join([used.text(look), *tail]) if tail else used.text(look), fits
+
+
+def _rows(lines: list[tuple[str, str]], width: int) -> int:
+    """The terminal rows ``lines`` take, a line longer than ``width`` folded by the terminal."""
+    return sum(max(1, -(-len(text) // width)) for text, _style in lines)
 
 
 def wrap(lines: list[str], width: int) -> list[str]:
-    """Long lines broken at spaces to ``width`` columns."""
+    """Long lines broken at spaces to ``width`` columns; a word longer than ``width`` (a path)
+    is never broken (not at its hyphens either): it gets a line of its own."""
     out = []
     for line in lines:
         out.extend(
@@ -141,6 +158,8 @@ def _header(frame: Frame, width: int) -> list[tuple[str, str]]:
             lines.append((text[:width], ""))
             text = f"{'':<9} last: {last}"
         lines.append((text[:width], ""))
+    notes = state_notes(state, player_letter, frame.part_reason, players=False)
+    lines += [(line, "key") for line in wrap(notes, width)]
     return lines
 
 
@@ -155,19 +174,21 @@ def _player_colours(canvas: Canvas, frame: Frame, rows: int) -> None:
 
 
 def supply_texts(state: Any) -> list[str]:
-    """Per player: figures left, abbeys held included (``6 meeples, abbot, abbey``): a kind
-    counted once shows by its name, a kind all used up not at all."""
-    held = abbeys_held(state)
+    """Per player: figures left, then the counters they hold (``carcassonne_held_pieces``: an
+    abbey, goods) and the prisoners they hold (``6 meeples, abbot, abbey, 3 goods, holds B's
+    meeple``): a kind counted once shows by its name, a kind all used up not at all."""
+    held = state.held_pieces()
+    prisoners = prisoner_texts(state, player_letter)
     out = []
     for p in range(state.players):
-        counts = dict(state.supply[p])
-        if held is not None:
-            counts["abbey"] = held[p]
+        counts = {**state.supply[p], **held[p]}
         meeples = counts.pop("meeple", None)
-        items = [] if meeples is None else [f"{meeples} meeple{'s' if meeples != 1 else ''}"]
+        items = [] if meeples is None else [counted(meeples, "meeple")]
         for kind, count in counts.items():
             if count:
-                items.append(kind if count == 1 else f"{count} {kind}s")
+                items.append(kind if count == 1 else counted(count, kind))
+        if prisoners[p]:
+            items.append("holds " + ", ".join(prisoners[p]))
         out.append(", ".join(items))
     return out
 
@@ -387,7 +408,7 @@ def legend_items(state: Any) -> list[str]:
     items.append("A/a figure of A (A meeple, a other)")
     if abbeys_held(state) is not None:
         items.append("o o hole")
-    return items
+    return items + piece_legend(state)
 
 
 __all__ = ["COMPACT", "Frame", "compose", "legend_items", "supply_texts"]

@@ -67,13 +67,17 @@ class Queries(StateData):
 
     def __str__(self) -> str:
         """The board as text (the terminal game's picture, whole board), with whose turn it is,
-        what is pending and the scores."""
+        what is pending and the scores; then, when the game uses them, the part of the turn, a
+        pending chance draw, tiles set aside, prisoners and counters players hold."""
         from carcassonne.cli.board_view import legend, render_board
+        from carcassonne.cli.words import part_reason, state_notes
 
         config = self.config
         pending = self.pending
         if pending.kind == END:
             head = f"game over after turn {self.turn}"
+        elif not 0 <= pending.player < config.players:  # a chance draw: nobody's decision
+            head = f"turn {self.turn}: a {pending.kind} draw waits"
         else:
             doing = {
                 "tile": f"place {self.drawn}",
@@ -89,7 +93,12 @@ class Queries(StateData):
             if self.board
             else "(empty board)"
         )
-        return f"{head}; scores: {scores}; {self.tiles_left()} tiles left\n{board}\n{legend(self)}"
+        notes = state_notes(self, config.names.__getitem__, part_reason(self.last_events))
+        tail = "".join(f"\n{note}" for note in notes)
+        return (
+            f"{head}; scores: {scores}; {self.tiles_left()} tiles left\n{board}\n{legend(self)}"
+            f"{tail}"
+        )
 
     def __repr__(self) -> str:
         names = ",".join(self.config.names)
