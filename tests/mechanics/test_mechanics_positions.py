@@ -10,13 +10,11 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from carcassonne import GameConfig, GameState
 from carcassonne import events as ev
 from carcassonne.plugins import installed_expansions
-from carcassonne.position import PositionError, dump_position, load_position
+from carcassonne.position import dump_position, load_position
 from carcassonne.serialize import state_to_json
 
 from .plugins import PLUGINS

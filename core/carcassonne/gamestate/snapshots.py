@@ -123,8 +123,8 @@ class Snapshots(Phases):
         from. ``started``: the start of the turn already happened (its
         ``carcassonne_turn_started`` hooks ran and are not run again: a saved game);
         ``turn_actions``: the actions taken so far this turn (any imply ``started``; without
-        ``drawn``, they were taken at the draw decision, which stays pending). The result is this game's origin:
-        ``undo()`` never goes back past it. For positions and puzzles."""
+        ``drawn``, they were taken at the draw decision, which stays pending). The result is
+        this game's origin: ``undo()`` never goes back past it. For positions and puzzles."""
         if type(part) is not int or part < 0:
             raise CarcassonneError(f"a turn part is a whole number from 0, not {part!r}")
         x = self._x or _NO_EXTRAS
