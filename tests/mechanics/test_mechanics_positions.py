@@ -10,11 +10,13 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from carcassonne import GameConfig, GameState
 from carcassonne import events as ev
 from carcassonne.plugins import installed_expansions
-from carcassonne.position import dump_position, load_position
+from carcassonne.position import PositionError, dump_position, load_position
 from carcassonne.serialize import state_to_json
 
 from .plugins import PLUGINS
@@ -147,3 +149,115 @@ def test_a_saved_draw_decision_does_not_start_the_turn_again() -> None:
             found += 1
         state.apply(rng.choice(state.legal_actions()))
     assert found >= 2
+
+
+# -- the checks of the mechanics' keys -----------------------------------------------------------
+
+TWO = [("t-tower", PLUGINS["t-tower"]), ("t-sheep", PLUGINS["t-sheep"])]
+
+BASE = """format = 1
+players = ["red", "blue"]
+tiles = ["BA/RCr 0,0 r0", "BA/L 0,1 r0"]
+pile = ["BA/C"]
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ('pieces = ["cow 0,0"]',
+         "piece cow at 0,0: unknown piece kind 'cow' (known: floor, sheep)"),
+        ('pieces = ["floor 5,5"]', "piece floor at 5,5: no tile at 5,5"),
+        ('pieces = ["red floor 0,1"]',
+         "piece red floor at 0,1: a floor is neutral, it has no owner"),
+        ('pieces = ["sheep 0,0 N"]', "piece sheep at 0,0 N: a sheep belongs to a player"),
+        ('pieces = ["red sheep 0,0 monastery"]',
+         "piece red sheep at 0,0 monastery: the tile at 0,0 has no feature at 'monastery' "
+         "(try: E, EL, ER, N, SE, SL, SR, SW, W, WL, WR)"),
+        ('pieces = ["floor"]', "pieces[0] 'floor': a piece '[owner] kind x,y [location]' expected"),
+        ('pieces = ["floor 0;1"]', "pieces[0] 'floor 0;1': coordinates x,y expected, not '0;1'"),
+        ('prisoners = ["blue holds red wizard"]',
+         "prisoner red wizard held by blue: unknown figure kind 'wizard' (known: meeple, "
+         "shepherd)"),
+        ('prisoners = ["red holds red meeple"]',
+         "prisoner red meeple held by red: a player holds only other players' figures"),
+        ('prisoners = ["blue has red meeple"]',
+         "prisoners[0] 'blue has red meeple': a prisoner 'captor holds player kind' expected"),
+        ('prisoners = ["green holds red meeple"]',
+         "prisoners[0] 'green holds red meeple': unknown player 'green' (players: red, blue)"),
+        ('prisoners = ["blue holds red shepherd", "blue holds red shepherd"]',
+         "prisoner red shepherd held by blue: red has only 1 shepherd(s), on the board and held "
+         "as prisoners"),
+        ('prisoners = ["blue holds red meeple"]\nsupply = { red = { meeple = 7 } }',
+         "supply of red: 7 meeple(s) in the supply and 1 on the board or held as prisoners, but "
+         "each player has 7"),
+        ('set_aside = ["XX"]', "set_aside: unknown tile 'XX'"),
+        ('set_aside = ["BA/L", "BA/L", "BA/L", "BA/L"]',
+         "tile BA/L: 1 on the board, 4 set aside or under tiles and 0 in the pile, but the game "
+         "has 4"),
+        ('tiles_under = ["BA/L 5,5"]', "tile BA/L under 5,5: no tile at 5,5 to lie under"),
+        ('tiles_under = ["XX 0,1"]', "tile XX under 0,1: unknown tile 'XX'"),
+        ('tiles_under = ["BA/L"]', "tiles_under[0] 'BA/L': 'tile x,y' expected"),
+        ('tiles_under = ["BA/L 0,1", "BA/L 0,1", "BA/L 0,0", "BA/L 0,0"]',
+         "tile BA/L: 1 on the board, 4 set aside or under tiles and 0 in the pile, but the game "
+         "has 4"),
+        ("part = -1", "part: a whole number from 0 expected, not -1"),
+        ('part = "two"', "part: a whole number expected, not 'two'"),
+        ("more_parts = [1]", "more_parts: a list of texts expected, not [1]"),
+        ('chances = "x"', "chances: a whole number expected, not 'x'"),
+        ("chances = -2", "chances: a whole number from 0 expected, not -2"),
+        ("chance_salt = -1", "chance_salt: a whole number from 0 expected, not -1"),
+        ('forced_chances = "wolf"', "forced_chances: a list of texts expected, not 'wolf'"),
+        ('turn_actions = ["fly 1,2"]',
+         "turn_actions[0] 'fly 1,2': column 1: unknown action 'fly' (expected one of chance, "
+         "draw, figure, pass, t-capture, t-floor, t-ransom, tile)"),
+        ("turn_started = 1", "turn_started: true or false expected, not 1"),
+    ],
+)  # fmt: skip
+def test_each_check_of_the_mechanics_names_its_key(extra: str, message: str) -> None:
+    text = BASE + extra + "\n"
+    key = extra.split(" ", 1)[0]
+    if "\nsupply" in extra:
+        key = "supply"
+    with pytest.raises(PositionError) as err:
+        load_position(text, text=True, plugins=TWO)
+    assert err.value.key == key
+    assert str(err.value) == f"line {err.value.line}: {err.value.reason}"
+    assert text.splitlines()[err.value.line - 1].startswith(key + " ")
+    assert err.value.reason == message
+
+
+def test_the_mechanics_keys_load_into_the_state() -> None:
+    text = BASE + (
+        'figures = ["blue meeple 0,0 N"]\n'
+        'pieces = ["floor 0,1", "red sheep 0,0 SE"]\n'
+        'prisoners = ["blue holds red meeple"]\n'
+        'set_aside = ["BA/RFr"]\n'
+        'tiles_under = ["BA/C 0,1"]\n'
+        'part = 1\nmore_parts = ["builder"]\nchances = 3\nforced_chances = ["wolf"]\n'
+    )
+    state = load_position(text, text=True, plugins=TWO)
+    assert [tuple(p) for p in state.pieces()] == [
+        ("floor", -1, 0, 1, None),
+        ("sheep", 0, 0, 0, "ER"),  # the field at SE, named by its first location
+    ]
+    assert [tuple(p) for p in state.prisoners()] == [(1, 0, "meeple")]
+    assert state.supply == [{"meeple": 6, "shepherd": 1}, {"meeple": 6, "shepherd": 1}]
+    assert state.set_aside_tiles() == ["BA/RFr"] and state.tiles_under(0, 1) == 1
+    assert (state.turn_part, state.pending.kind, state.drawn) == (1, "tile", "BA/C")
+    again = dump_position(state)
+    for line in text.splitlines()[4:]:
+        key = line.split(" = ")[0]
+        assert f"\n{key} = " in again, key
+    assert _key(load_position(again, text=True, plugins=TWO)) == _key(state)
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 5),
+    name=st.sampled_from(["t-tower", "t-sheep", "t-builder", "t-hill", "t-volcano"]),
+)
+def test_positions_round_trip_for_any_seed(seed: int, players: int, name: str) -> None:
+    keys: set[str] = set()
+    _check_positions(name, (), seed=seed, players=players, chances=3, keys=keys)
