@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -261,3 +263,18 @@ def test_the_mechanics_keys_load_into_the_state() -> None:
 def test_positions_round_trip_for_any_seed(seed: int, players: int, name: str) -> None:
     keys: set[str] = set()
     _check_positions(name, (), seed=seed, players=players, chances=3, keys=keys)
+
+
+def test_the_documented_mechanics_keys_load() -> None:
+    docs = Path(__file__).resolve().parents[2] / "docs" / "positions.md"
+    section = docs.read_text(encoding="utf-8").split("## The general mechanics", 1)[1]
+    keys = re.findall(r"```toml\n(.*?)```", section, re.S)[0]
+    plugins = [(name, PLUGINS[name]) for name in ("t-dragon", "t-sheep", "t-tower", "t-builder")]
+    state = load_position(BASE + keys, text=True, plugins=plugins)
+    assert [p.kind for p in state.pieces()] == ["dragon", "sheep"]
+    assert state.turn_part == 1 and state.pending.kind == "draw"
+    assert state.set_aside_tiles() == ["BA/RFr"] and state.tiles_under(0, 1) == 1
+    message = re.findall(r"\(`(line \d+: piece cow .*?)`\)", " ".join(section.split()))[0]
+    with pytest.raises(PositionError) as err:
+        load_position(BASE + 'pieces = ["cow 0,0"]\n', text=True, plugins=plugins[:2])
+    assert str(err.value) == message
