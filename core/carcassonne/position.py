@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import heapq
 import random
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -25,15 +26,16 @@ from typing import Any, TypeGuard
 import tomli_w
 
 import carcassonne
-from carcassonne.actions import PlaceFigure, PlaceTile
+from carcassonne.actions import Action, Draw, PlaceFigure, PlaceTile
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError
 from carcassonne.files import FileError, read_text, write_atomic
-from carcassonne.limits import MAX_SCORE, MAX_TURN
-from carcassonne.notation import NotationError, action_from_text
+from carcassonne.limits import MAX_INT, MAX_SCORE, MAX_TURN
+from carcassonne.notation import NotationError, action_from_text, action_to_text
 from carcassonne.plugins import expansion_version, installed_expansions
 from carcassonne.state import GameState
 from carcassonne.toml_input import InputProblem, key_position, load_toml
+from carcassonne.values import NEUTRAL
 
 FORMAT = 1
 
@@ -88,6 +90,31 @@ class Position:
     #: set-up). Expansions that look back at the last tile-placer (Abbey & Mayor's end-game
     #: abbeys) read it; ``player`` is always who moves next.
     last_placer: int | None = None
+    #: Pieces on the board (``carcassonne_piece_kinds``): ``(kind, owner, x, y, location)``,
+    #: owner ``NEUTRAL`` (-1) for a neutral kind, location ``None`` for the tile as a whole.
+    pieces: Sequence[tuple[str, int, int, int, str | None]] = ()
+    #: Figures players hold of each other: ``(captor, player, figure kind)``, in the order
+    #: they were taken. Each comes out of its owner's supply.
+    prisoners: Sequence[tuple[int, int, str]] = ()
+    #: Tiles set aside face up, in the order they were set aside.
+    set_aside: Sequence[str] = ()
+    #: Tiles face down under placed tiles: ``(tile id, x, y)``, in the order they were put there.
+    tiles_under: Sequence[tuple[str, int, int]] = ()
+    #: The part of the turn (0, or a further part a plugin gave) and the reasons of the parts
+    #: still to come this turn.
+    part: int = 0
+    more_parts: Sequence[str] = ()
+    #: How many chance draws the game has made (the next one is seeded by it), the outcomes
+    #: the next draws are forced to, and the chance salt (``reseed_chance``).
+    chances: int = 0
+    forced_chances: Sequence[str] = ()
+    chance_salt: int = 0
+    #: The actions taken so far this turn (plugins' limits such as "once a turn" read them).
+    turn_actions: Sequence[Action] = ()
+    #: With the player about to draw: the start of the turn is behind (its
+    #: ``carcassonne_turn_started`` hooks ran, the fairy's point is in the scores); loading
+    #: does not run them again. ``False``: they run on load.
+    turn_started: bool = False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -104,7 +131,10 @@ def build_state(config: GameConfig, position: Position) -> GameState:
     _lay_tiles(state, position.tiles)
     _mark_last_placer(state, position.last_placer)
     _place_figures(state, position.figures)
-    _set_supply(state, position.supply)
+    _put_pieces(state, position.pieces)
+    _put_under(state, position.tiles_under)
+    _take_prisoners(state, position.prisoners)
+    _set_supply(state, position.supply, bool(position.prisoners))
     if position.scores is not None:
         if (
             not isinstance(position.scores, Sequence)
@@ -119,7 +149,8 @@ def build_state(config: GameConfig, position: Position) -> GameState:
     if position.drawn is not None and (not isinstance(position.drawn, str) or not position.drawn):
         raise PositionError(f"drawn: a tile id expected, not {position.drawn!r}", "drawn")
     drawn = _tile_id(config, position.drawn, "the drawn tile", "drawn") if position.drawn else None
-    pile = _pile(state, position, drawn)
+    aside = _set_aside(state, position.set_aside)
+    pile = _pile(state, position, drawn, aside)
     _check_ext(config, position.ext)
     state.ext.update(position.ext)
     turn = position.turn if position.turn is not None else 1
@@ -127,8 +158,25 @@ def build_state(config: GameConfig, position: Position) -> GameState:
         raise PositionError(
             f"turn: a whole number from 1 to {MAX_TURN} expected, not {turn!r}", "turn"
         )
+    _set_chance(state, position)
+    part, more_parts = _turn_part(position)
+    turn_actions = _turn_actions(config, position.turn_actions)
+    if type(position.turn_started) is not bool:
+        raise PositionError(
+            f"turn_started: true or false expected, not {position.turn_started!r}",
+            "turn_started",
+        )
     try:
-        state.resume_at(player=position.player, turn=turn, pile=pile, drawn=drawn)
+        state.resume_at(
+            player=position.player,
+            turn=turn,
+            pile=pile,
+            drawn=drawn,
+            part=part,
+            more_parts=more_parts,
+            started=position.turn_started,
+            turn_actions=turn_actions,
+        )
     except CarcassonneError as exc:
         raise PositionError(str(exc), "drawn" if drawn else "pile") from None
     return state
@@ -263,6 +311,115 @@ def _place_figures(state: GameState, figures: Sequence[tuple[int, str, int, int,
             )
 
 
+def _put_pieces(state: GameState, pieces: Sequence[tuple[str, int, int, int, str | None]]) -> None:
+    config = state.config
+    _check_count(config, "pieces", len(pieces))
+    for kind, owner, x, y, location in pieces:
+        who = "" if owner == NEUTRAL or not _whole(owner) else f"{config.names[owner]} "
+        where = f"{x},{y}" + ("" if location is None else f" {location}")
+        label = f"piece {who}{kind} at {where}"
+        if not isinstance(kind, str) or kind not in config.piece_kinds:
+            known = ", ".join(sorted(config.piece_kinds)) or "none"
+            raise PositionError(f"{label}: unknown piece kind {kind!r} (known: {known})", "pieces")
+        if not (_whole(x) and _whole(y)) or not (location is None or isinstance(location, str)):
+            raise PositionError(f"{label}: whole-number coordinates expected", "pieces")
+        neutral = config.piece_kinds[kind].neutral
+        if neutral and owner != NEUTRAL:
+            raise PositionError(f"{label}: a {kind} is neutral, it has no owner", "pieces")
+        if not neutral and not (_whole(owner) and 0 <= owner < config.players):
+            raise PositionError(f"{label}: a {kind} belongs to a player", "pieces")
+        if (x, y) not in state.board:
+            raise PositionError(f"{label}: no tile at {x},{y}", "pieces")
+        try:
+            state.put_piece(kind, owner, x, y, location, [])
+        except CarcassonneError as exc:
+            raise PositionError(f"{label}: {exc}", "pieces") from None
+
+
+def _put_under(state: GameState, tiles: Sequence[tuple[str, int, int]]) -> None:
+    config = state.config
+    _check_count(config, "tiles_under", len(tiles))
+    for tile, x, y in tiles:
+        label = f"tile {tile} under {x},{y}"
+        tid = _tile_id(config, tile, label, "tiles_under")
+        if not (_whole(x) and _whole(y)) or (x, y) not in state.board:
+            raise PositionError(f"{label}: no tile at {x},{y} to lie under", "tiles_under")
+        state.put_tile_under(x, y, tid)
+
+
+def _take_prisoners(state: GameState, prisoners: Sequence[tuple[int, int, str]]) -> None:
+    """Prisoners come out of their owners' supplies: board + supply + prisoners make the
+    count."""
+    config = state.config
+    _check_count(config, "prisoners", len(prisoners))
+    for captor, player, kind in prisoners:
+        for who in (captor, player):
+            if not (_whole(who) and 0 <= who < config.players):
+                raise PositionError(f"prisoners: no player {who!r}", "prisoners")
+        label = f"prisoner {config.names[player]} {kind} held by {config.names[captor]}"
+        if captor == player:
+            raise PositionError(f"{label}: a player holds only other players' figures", "prisoners")
+        if not isinstance(kind, str) or kind not in config.figure_kinds:
+            known = ", ".join(config.figure_kinds)
+            raise PositionError(
+                f"{label}: unknown figure kind {kind!r} (known: {known})", "prisoners"
+            )
+        if state.supply[player][kind] <= 0:
+            count = config.figure_kinds[kind].count
+            raise PositionError(
+                f"{label}: {config.names[player]} has only {count} {kind}(s), on the board and "
+                "held as prisoners",
+                "prisoners",
+            )
+        state.add_prisoner(captor, player, kind)
+
+
+def _set_aside(state: GameState, tiles: Sequence[str]) -> list[str]:
+    config = state.config
+    if isinstance(tiles, str) or not isinstance(tiles, Sequence):
+        raise PositionError(f"set_aside: a list of tile ids expected, not {tiles!r}", "set_aside")
+    _check_count(config, "set_aside", len(tiles))
+    aside = [_tile_id(config, tile, "set_aside", "set_aside") for tile in tiles]
+    for tid in aside:
+        state.set_aside_tile(tid)
+    return aside
+
+
+def _set_chance(state: GameState, position: Position) -> None:
+    for key, value in (("chances", position.chances), ("chance_salt", position.chance_salt)):
+        if not _whole(value) or not 0 <= value <= MAX_INT:
+            raise PositionError(f"{key}: a whole number from 0 expected, not {value!r}", key)
+    forced = position.forced_chances
+    if not _strings(list(forced)) or isinstance(forced, str):
+        raise PositionError(
+            f"forced_chances: a list of outcomes expected, not {forced!r}", "forced_chances"
+        )
+    if position.chances:
+        state.set_chance_count(position.chances)
+    if position.chance_salt:
+        state.reseed_chance(position.chance_salt)
+    for outcome in forced:
+        state.force_chance(outcome)
+
+
+def _turn_part(position: Position) -> tuple[int, tuple[str, ...]]:
+    part, more = position.part, position.more_parts
+    if not _whole(part) or not 0 <= part <= MAX_TURN:
+        raise PositionError(f"part: a whole number from 0 expected, not {part!r}", "part")
+    if isinstance(more, str) or not _strings(list(more)):
+        raise PositionError(f"more_parts: a list of reasons expected, not {more!r}", "more_parts")
+    if len(more) > MAX_TURN:
+        raise PositionError(f"more_parts: {len(more)} parts, at most {MAX_TURN}", "more_parts")
+    return part, tuple(more)
+
+
+def _turn_actions(config: GameConfig, actions: Sequence[Action]) -> tuple[Action, ...]:
+    for action in actions:
+        if not isinstance(action, tuple) or not hasattr(action, "verb"):
+            raise PositionError(f"turn_actions: an action expected, not {action!r}", "turn_actions")
+    return tuple(actions)
+
+
 def _mark_last_placer(state: GameState, player: int | None) -> None:
     """Record ``player`` as the one who placed the newest tile (positions lay tiles as nobody's)."""
     if player is None:
@@ -273,9 +430,12 @@ def _mark_last_placer(state: GameState, player: int | None) -> None:
     state.board[newest] = state.board[newest]._replace(player=player)
 
 
-def _set_supply(state: GameState, supply: Sequence[Mapping[str, int]] | None) -> None:
+def _set_supply(
+    state: GameState, supply: Sequence[Mapping[str, int]] | None, prisoners: bool = False
+) -> None:
     """Each player's supply as given: any number up to the count minus their figures on the
-    board (a puzzle where Red has no meeple left); a kind left out keeps all the rest."""
+    board and held as prisoners (a puzzle where Red has no meeple left); a kind left out keeps
+    all the rest."""
     if supply is None:
         return
     config = state.config
@@ -301,9 +461,10 @@ def _set_supply(state: GameState, supply: Sequence[Mapping[str, int]] | None) ->
             have = given.get(kind, most)
             if not isinstance(have, int) or isinstance(have, bool) or not 0 <= have <= most:
                 on_board = spec.count - most
+                where = "on the board or held as prisoners" if prisoners else "on the board"
                 raise PositionError(
-                    f"supply of {name}: {have!r} {kind}(s) in the supply and {on_board} on the "
-                    f"board, but each player has {spec.count}",
+                    f"supply of {name}: {have!r} {kind}(s) in the supply and {on_board} {where}, "
+                    f"but each player has {spec.count}",
                     "supply",
                 )
             state.supply[player] = {**state.supply[player], kind: have}  # replaced, not changed
@@ -316,13 +477,17 @@ def game_tiles(config: GameConfig) -> Counter[str]:
     return counts
 
 
-def _pile(state: GameState, position: Position, drawn: str | None) -> list[str]:
+def _pile(
+    state: GameState, position: Position, drawn: str | None, aside: Sequence[str] = ()
+) -> list[str]:
     """The draw pile, top last (as ``GameState.resume_at`` takes it), checked against the
-    game's tiles."""
+    game's tiles (with those set aside and under placed tiles)."""
     config = state.config
     on_board = Counter(placed.tile.id for placed in state.board.values())
     if drawn is not None:
         on_board[drawn] += 1
+    off_pile = Counter(aside) + Counter(tid for _pos, tid in state._extras.under)
+    on_board += off_pile
     counts = game_tiles(config)
     pile = position.pile
     if pile is None:
@@ -366,13 +531,28 @@ def _pile(state: GameState, position: Position, drawn: str | None) -> list[str]:
     # expansion's to count
     for tid in sorted(set(in_pile) | (set(on_board) & set(counts))):
         if on_board[tid] + in_pile[tid] > counts[tid]:
-            where = f"{on_board[tid]} on the board" + (" (with the drawn tile)" if drawn else "")
+            where = f"{on_board[tid] - off_pile[tid]} on the board" + (
+                " (with the drawn tile)" if drawn else ""
+            )
+            if off_pile[tid]:
+                where += f", {off_pile[tid]} set aside or under tiles"
             raise PositionError(
                 f"tile {tid}: {where} and {in_pile[tid]} in the pile, "
                 f"but the game has {counts[tid]}",
-                "pile" if in_pile[tid] else "tiles",
+                _count_key(tid, in_pile, Counter(aside), state),
             )
     return tiles[::-1]
+
+
+def _count_key(tid: str, in_pile: Counter[str], aside: Counter[str], state: GameState) -> str:
+    """The key a tile count that is too high is about: the pile, else the side areas."""
+    if in_pile[tid]:
+        return "pile"
+    if aside[tid]:
+        return "set_aside"
+    if any(under == tid for _pos, under in state._extras.under):
+        return "tiles_under"
+    return "tiles"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -389,6 +569,9 @@ def position_of(state: GameState) -> Position:
         )
     tiles = [(p.tile.id, x, y, p.rotation) for (x, y), p in state.board.items()]
     figures = [(fig.player, fig.kind, fig.x, fig.y, fig.location) for _, fig in state.figures()]
+    # a full save: the tiles under placed tiles too, which views keep hidden
+    x = state._extras
+    taken = state.turn_actions
     return Position(
         tiles=tiles,
         figures=figures,
@@ -400,6 +583,18 @@ def position_of(state: GameState) -> Position:
         drawn=state.drawn if kind == "tile" else None,
         turn=state.turn,
         last_placer=_last_placer(state),
+        pieces=[(p.kind, p.owner, p.x, p.y, p.location) for p in x.pieces],
+        prisoners=[(p.captor, p.player, p.kind) for p in x.prisoners],
+        set_aside=list(x.aside),
+        tiles_under=[(tid, px, py) for (px, py), tid in x.under],
+        part=x.part,
+        more_parts=list(x.more_parts),
+        chances=x.chances,
+        forced_chances=list(x.forced),
+        chance_salt=x.salt,
+        # a turn's draw alone is not kept (it changes nothing the rules read)
+        turn_actions=list(taken) if any(type(a) is not Draw for a in taken) else [],
+        turn_started=kind == "draw",
     )
 
 
@@ -461,17 +656,62 @@ def dump_position(state: GameState) -> str:
     }
     if position.drawn:
         data["drawn"] = position.drawn
+    data.update(_turn_data(state, position))
     data["scores"] = list(position.scores or ())
     data["tiles"] = [_tile_text(t) for t in position.tiles]
     data["figures"] = [
         f"{names[p]} {kind} {x},{y} {loc}" for p, kind, x, y, loc in position.figures
     ]
+    if position.pieces:
+        data["pieces"] = [_piece_text(names, piece) for piece in position.pieces]
+    if position.prisoners:
+        data["prisoners"] = [
+            f"{names[captor]} holds {names[player]} {kind}"
+            for captor, player, kind in position.prisoners
+        ]
     data["pile"] = list(position.pile or ())
+    if position.set_aside:
+        data["set_aside"] = list(position.set_aside)
+    if position.tiles_under:
+        data["tiles_under"] = [f"{tid} {x},{y}" for tid, x, y in position.tiles_under]
+    if position.chances:
+        data["chances"] = position.chances
+    if position.forced_chances:
+        data["forced_chances"] = list(position.forced_chances)
+    if position.chance_salt:
+        data["chance_salt"] = position.chance_salt
     data["expansions"] = {name: expansion_version(name) for name in config.expansions}
     data["options"] = dict(config.options)
     data["supply"] = {names[p]: dict(s) for p, s in enumerate(position.supply or ())}
     data["ext"] = {key: _to_toml(value, f"ext.{key}") for key, value in position.ext.items()}
     return "# Carcassonne position (docs/positions.md)\n" + tomli_w.dumps(data)
+
+
+def _turn_data(state: GameState, position: Position) -> dict[str, Any]:
+    """The keys of the turn's progress, each only when it says something: existing
+    positions stay as they were."""
+    data: dict[str, Any] = {}
+    if position.part:
+        data["part"] = position.part
+    if position.more_parts:
+        data["more_parts"] = list(position.more_parts)
+    if position.turn_actions:
+        data["turn_actions"] = [action_to_text(a) for a in position.turn_actions]
+    if (
+        position.turn_started
+        and not position.drawn
+        and not position.part
+        and state.config.hooks.turn_started_used
+    ):
+        data["turn_started"] = True
+    return data
+
+
+def _piece_text(names: Sequence[str], piece: tuple[str, int, int, int, str | None]) -> str:
+    """``"dragon 0,1"`` (neutral) or ``"red sheep 0,1 ER"``: the owner first, as figures."""
+    kind, owner, x, y, location = piece
+    text = f"{kind} {x},{y}" + ("" if location is None else f" {location}")
+    return text if owner == NEUTRAL else f"{names[owner]} {text}"
 
 
 def save_position(state: GameState, path: str | Path) -> None:
@@ -481,8 +721,9 @@ def save_position(state: GameState, path: str | Path) -> None:
 
 _KEYS = (
     "format", "engine", "players", "seed", "turn", "player", "last_placer", "pending", "drawn",
-    "scores",
-    "tiles", "figures", "pile", "expansions", "options", "supply", "ext",
+    "part", "more_parts", "turn_actions", "turn_started", "scores",
+    "tiles", "figures", "pieces", "prisoners", "pile", "set_aside", "tiles_under", "chances",
+    "forced_chances", "chance_salt", "expansions", "options", "supply", "ext",
 )  # fmt: skip
 
 
@@ -598,12 +839,19 @@ def _list_of_text(data: dict[str, Any], key: str, config: GameConfig) -> list[st
     return list(value)
 
 
+#: At most this many pieces per tile of the game in a position (a bound on its size).
+_PIECES_PER_TILE = 8
+
+
 def _check_count(config: GameConfig, key: str, count: int) -> None:
     """At most as many tiles as the game has (the board's size), at most as many figures as
     the players have: checked before any entry is read, so a huge list is refused at once."""
-    if key == "tiles":
+    if key in ("tiles", "set_aside", "tiles_under"):
         most = sum(game_tiles(config).values()) + len(config.tile_types)
         what = "tiles"
+    elif key == "pieces":
+        most = (sum(game_tiles(config).values()) + len(config.tile_types)) * _PIECES_PER_TILE
+        what = "pieces"
     else:
         most = config.players * sum(kind.count for kind in config.figure_kinds.values())
         what = "figures"
@@ -678,6 +926,9 @@ def parse_position(data: dict[str, Any], config: GameConfig) -> Position:
     turn = data.get("turn")
     if turn is not None and not _whole(turn):
         raise PositionError(f"turn: a whole number expected, not {turn!r}", "turn")
+    for key in ("part", "chances", "chance_salt"):
+        if key in data and not _whole(data[key]):
+            raise PositionError(f"{key}: a whole number expected, not {data[key]!r}", key)
     return Position(
         tiles=tiles,
         figures=figures,
@@ -693,4 +944,89 @@ def parse_position(data: dict[str, Any], config: GameConfig) -> Position:
             if data.get("last_placer") is None
             else _player(names, data["last_placer"], "last_placer", "last_placer")
         ),
+        pieces=[
+            _parse_piece(names, t, i) for i, t in enumerate(_list_of_text(data, "pieces", config))
+        ],
+        prisoners=[
+            _parse_prisoner(names, t, i)
+            for i, t in enumerate(_list_of_text(data, "prisoners", config))
+        ],
+        set_aside=_list_of_text(data, "set_aside", config),
+        tiles_under=[
+            _parse_under(t, i) for i, t in enumerate(_list_of_text(data, "tiles_under", config))
+        ],
+        part=data.get("part", 0),
+        more_parts=_list_of_text(data, "more_parts", config),
+        chances=data.get("chances", 0),
+        forced_chances=_list_of_text(data, "forced_chances", config),
+        chance_salt=data.get("chance_salt", 0),
+        turn_actions=[
+            _parse_action(config, t, i)
+            for i, t in enumerate(_list_of_text(data, "turn_actions", config))
+        ],
+        turn_started=data.get("turn_started", False),
     )
+
+
+_COORDS = re.compile(r"-?\d{1,9},-?\d{1,9}")
+
+
+def _coords(text: str, where: str, key: str) -> tuple[int, int]:
+    if not _COORDS.fullmatch(text):
+        raise PositionError(f"{where}: coordinates x,y expected, not {text!r}", key)
+    x, y = text.split(",")
+    return int(x), int(y)
+
+
+def _parse_piece(
+    names: Sequence[str], text: str, index: int
+) -> tuple[str, int, int, int, str | None]:
+    """``"[owner] kind x,y [location]"``: no owner for a neutral piece."""
+    where = f"pieces[{index}] {text!r}"
+    owner, rest = _owner(names, text)
+    if owner in names or (owner.isdigit() and len(owner) < 3):
+        player = _player(names, owner, where, "pieces")
+    else:
+        player, rest = NEUTRAL, text
+    words = rest.split()
+    if len(words) not in (2, 3):
+        raise PositionError(f"{where}: a piece '[owner] kind x,y [location]' expected", "pieces")
+    x, y = _coords(words[1], where, "pieces")
+    return words[0], player, x, y, words[2] if len(words) == 3 else None
+
+
+def _parse_prisoner(names: Sequence[str], text: str, index: int) -> tuple[int, int, str]:
+    """``"captor holds player kind"``."""
+    where = f"prisoners[{index}] {text!r}"
+    captor, rest = _owner(names, text)
+    verb, _, rest = rest.partition(" ")
+    if verb != "holds" or not rest:
+        raise PositionError(f"{where}: a prisoner 'captor holds player kind' expected", "prisoners")
+    owner, kind = _owner(names, rest)
+    if not kind or " " in kind:
+        raise PositionError(f"{where}: a prisoner 'captor holds player kind' expected", "prisoners")
+    return (
+        _player(names, captor, where, "prisoners"),
+        _player(names, owner, where, "prisoners"),
+        kind,
+    )
+
+
+def _parse_under(text: str, index: int) -> tuple[str, int, int]:
+    """``"tile x,y"``: a tile face down under the tile at x,y."""
+    where = f"tiles_under[{index}] {text!r}"
+    words = text.split()
+    if len(words) != 2:
+        raise PositionError(f"{where}: 'tile x,y' expected", "tiles_under")
+    x, y = _coords(words[1], where, "tiles_under")
+    return words[0], x, y
+
+
+def _parse_action(config: GameConfig, text: str, index: int) -> Action:
+    try:
+        action: Action = action_from_text(text, config)
+    except NotationError as exc:
+        raise PositionError(
+            f"turn_actions[{index}] {text!r}: column {exc.column}: {exc.message}", "turn_actions"
+        ) from None
+    return action

@@ -177,6 +177,15 @@ class Chance(Effects):
         extras = self._extras
         self._x = extras._replace(aside=extras.aside + (tid,))
 
+    def set_chance_count(self, count: int) -> None:
+        """Set how many chance draws the game has made, outside the turn rules (positions):
+        the next draw (and shuffle) is seeded by the count."""
+        if type(count) is not int or count < 0:
+            raise CarcassonneError(
+                f"a count of chance draws is a whole number from 0, not {count!r}"
+            )
+        self._x = self._extras._replace(chances=count)
+
     def _hidden_under(self) -> tuple[tuple[tuple[int, int], str], ...]:
         """The tiles under placed tiles with their ids: for positions, never for views."""
         return self._extras.under

@@ -6,6 +6,7 @@ The top layer, just below :class:`carcassonne.state.GameState` (see :mod:`carcas
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Self
 
 from carcassonne import events as ev
@@ -112,16 +113,23 @@ class Snapshots(Phases):
         pile: list[str],
         drawn: str | None = None,
         part: int = 0,
+        more_parts: Sequence[str] = (),
+        started: bool = False,
+        turn_actions: Sequence[Action] = (),
     ) -> None:
         """Start play from the board as it is: ``player`` about to draw (or to place ``drawn``)
-        on turn ``turn`` (in its part ``part``: 0, or a further part a plugin gave), with
-        ``pile`` (top last) to draw from. The result is this game's origin: ``undo()`` never
-        goes back past it. For positions and puzzles."""
+        on turn ``turn`` (in its part ``part``: 0, or a further part a plugin gave, with the
+        reasons of the parts still to come in ``more_parts``), with ``pile`` (top last) to draw
+        from. ``started``: the start of the turn already happened (its
+        ``carcassonne_turn_started`` hooks ran and are not run again: a saved game);
+        ``turn_actions``: the actions taken so far this turn (any imply ``started``; without
+        ``drawn``, they were taken at the draw decision, which stays pending). The result is
+        this game's origin: ``undo()`` never goes back past it. For positions and puzzles."""
         if type(part) is not int or part < 0:
             raise CarcassonneError(f"a turn part is a whole number from 0, not {part!r}")
         x = self._x or _NO_EXTRAS
-        if part or x.part or x.more_parts:
-            self._x = x._replace(part=part, more_parts=())
+        if part or more_parts or x.part or x.more_parts:
+            self._x = x._replace(part=part, more_parts=tuple(more_parts))
         self._pile = list(pile)
         self.player = player
         self.turn = turn
@@ -136,10 +144,17 @@ class Snapshots(Phases):
         self._turn_opts = None
         events: list[ev.Event] = [ev.TurnStarted(player, turn)]
         self.last_events = events
-        if drawn is None:
+        if drawn is None and (started or turn_actions):
+            self._reset_turn()
+            self.turn_actions = tuple(turn_actions)
+            if not (turn_actions and self._pile):
+                self._start_turn(events, asked=True)  # the start of the turn is behind it
+            # else: actions were taken at the draw decision, which stays pending (as in play)
+        elif drawn is None:
             self._start_turn(events)
         else:
             self._reset_turn()
+            self.turn_actions = tuple(turn_actions)
             self._pile.append(drawn)
             self._draw(events)
             if self.drawn != drawn:
