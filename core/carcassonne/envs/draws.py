@@ -128,8 +128,9 @@ class ChanceGame:
 
     def apply(self, action: Action) -> None:
         if self.chance:
-            what = "a draw is pending: choose a tile" if self.drawing else "a chance draw is pending"
-            raise ValueError(f"{what} first")
+            what = "a tile" if self.drawing else "its outcome"
+            pending = "a draw" if self.drawing else "a chance draw"
+            raise ValueError(f"{pending} is pending: choose {what} first")
         if action == _DRAW and self.state.pending.kind == "draw":
             if action not in self.state.legal_actions():
                 raise ValueError("drawing is not legal now")

@@ -94,7 +94,8 @@ class Layout:
             owners = [NEUTRAL] if config.piece_kinds[name].neutral else list(range(players))
             for owner in owners:
                 self._piece_plane[(name, owner)] = len(piece_planes)
-                piece_planes.append(f"piece:{name}" if owner == NEUTRAL else f"piece:{name}:{owner}")
+                plane = f"piece:{name}" if owner == NEUTRAL else f"piece:{name}:{owner}"
+                piece_planes.append(plane)
         self.held: tuple[str, ...] = ()
         if self.mechanics:
             first = start if start is not None else GameState.new(config)

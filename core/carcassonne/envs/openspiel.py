@@ -19,9 +19,10 @@ the scores so far (docs/ai.md).
 
 Tile draws are chance nodes whose outcomes are tile ids (index into the sorted tile ids); a
 chance draw inside a turn (a plugin's ``ask_chance``) is a chance node whose outcome ids index
-the decision's outcomes, with the odds of ``state.chance_odds()``; player actions use the fixed ids of :mod:`carcassonne.envs.actions`; observations use
-:mod:`carcassonne.envs.observation`. ``clone`` uses the engine's cheap clone; a serialized state
-is the history of ids, replayed on load.
+the decision's outcomes, with the odds of ``state.chance_odds()``; player actions use the fixed
+ids of :mod:`carcassonne.envs.actions`; observations use :mod:`carcassonne.envs.observation`.
+``clone`` uses the engine's cheap clone; a serialized state is the history of ids, replayed on
+load.
 """
 
 from __future__ import annotations

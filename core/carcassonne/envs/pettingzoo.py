@@ -21,9 +21,10 @@ agent not to act). Tiles are drawn inside, from the engine's pile shuffled by
 ``reset(seed=...)``, and so are chance draws inside a turn (a plugin's ``ask_chance``): the
 engine draws them from the same seed, so an agent never sees a chance decision. ``plugins``
 adds plugins not installed as expansions: ``(name, plugin)`` pairs as ``GameConfig`` takes
-them, or modules, files and folders as the command line's ``--plugin`` takes them. Rewards are score deltas of every step (final scoring included); with
-``rewards="win"`` they are 0 until the end and then each player's rank against the others
-(+1 per opponent beaten, -1 per opponent ahead, divided by players - 1). A game whose board
+them, or modules, files and folders as the command line's ``--plugin`` takes them. Rewards
+are score deltas of every step (final scoring included); with ``rewards="win"`` they are 0
+until the end and then each player's rank against the others (+1 per opponent beaten, -1 per
+opponent ahead, divided by players - 1). A game whose board
 outgrows the window (``radius``) is truncated: every agent gets ``truncated`` and the reason
 in its info.
 """
