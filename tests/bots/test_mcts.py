@@ -254,7 +254,7 @@ def _toss(state: GameState) -> str:
     return drawn[0].outcome
 
 
-def test_mcts_does_not_see_the_games_own_future_chance_draws():
+def test_mcts_and_greedy_do_not_see_the_games_own_future_chance_draws():
     state = GameState.new(GameConfig(players=2, seed=4, plugins=[("coin", Coin())]))
     while state.pending.kind != "bet":
         state.apply(state.legal_actions()[0])
@@ -266,6 +266,7 @@ def test_mcts_does_not_see_the_games_own_future_chance_draws():
     assert {_toss(state), _toss(other)} == {"heads", "tails"}
     first = MctsBot(1, iterations=40, horizon=1)
     assert first.choose(state) == MctsBot(1, iterations=40, horizon=1).choose(other)
+    assert make_bot("greedy", 1).choose(state) == make_bot("greedy", 1).choose(other)
     # and the search does not always see the same toss: it draws its own
     seen = Counter()
     sampler = PileSampler(state)
