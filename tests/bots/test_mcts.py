@@ -7,11 +7,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 from typing import ClassVar, NamedTuple
 
 import pytest
 
-from carcassonne import Decision, GameConfig, GameState, PlaceTile, TypedAction, hookimpl
+from carcassonne import (
+    ChanceOutcome,
+    Decision,
+    GameConfig,
+    GameState,
+    PlaceTile,
+    TypedAction,
+    hookimpl,
+)
 from carcassonne.bots import (
     BotOptionError,
     MctsBot,
@@ -21,6 +30,8 @@ from carcassonne.bots import (
     parse_spec,
 )
 from carcassonne.bots.determinise import PileSampler
+from carcassonne.events import ChanceDrawn
+from carcassonne.local_plugins import load_plugins
 from carcassonne.plugins import installed_expansions
 from carcassonne.testing import BLUE, RED, board
 
@@ -196,3 +207,108 @@ def test_mcts_plays_a_fans_plugin_with_its_own_decisions_and_actions():
         state.apply(action)
     assert kinds["double"] > 30
     assert state.last_events[-1].type == "game-over"
+
+
+class _BetFields(NamedTuple):
+    pass
+
+
+class Bet(TypedAction, _BetFields):
+    """A fan's action: after scoring, the active player may toss a coin (heads: 10 points to
+    them, tails: 10 points to the opponent)."""
+
+    __slots__ = ()
+    verb: ClassVar[str] = "test-bet"
+
+
+class Coin:
+    @hookimpl
+    def carcassonne_action_types(self) -> list[type[TypedAction]]:
+        return [Bet]
+
+    @hookimpl
+    def carcassonne_after_scoring(self, state: GameState) -> list[Decision]:
+        return [Decision("bet", state.player)]
+
+    @hookimpl
+    def carcassonne_decision_actions(self, state: GameState, decision: Decision) -> list | None:
+        return [Bet()] if decision.kind == "bet" else None
+
+    @hookimpl
+    def carcassonne_apply_action(self, state: GameState, action: TypedAction) -> list | None:
+        if type(action) is Bet:
+            state.ask_chance("test-coin", ("heads", "tails"))
+            return []
+        if type(action) is not ChanceOutcome or action.name != "test-coin":
+            return None
+        events: list = []
+        winner = state.player if action.outcome == "heads" else 1 - state.player
+        state.award(winner, 10, None, "coin", "the coin", events)
+        return events
+
+
+def _toss(state: GameState) -> str:
+    """What the coin would show if the player at ``state`` bet now (the game's own draw)."""
+    probe = state.clone()
+    drawn = [e for e in probe.apply(Bet()) if type(e) is ChanceDrawn]
+    return drawn[0].outcome
+
+
+def test_mcts_and_greedy_do_not_see_the_games_own_future_chance_draws():
+    state = GameState.new(GameConfig(players=2, seed=4, plugins=[("coin", Coin())]))
+    while state.pending.kind != "bet":
+        state.apply(state.legal_actions()[0])
+    # the same position, with the game's next chance draw the other way round: a bot that drew
+    # the game's own outcomes would bet on heads and pass on tails
+    other = state.clone()
+    salt = next(s for s in range(1, 60) if _reseeded(other, s) != _toss(state))
+    other.reseed_chance(salt)
+    assert {_toss(state), _toss(other)} == {"heads", "tails"}
+    first = MctsBot(1, iterations=40, horizon=1)
+    assert first.choose(state) == MctsBot(1, iterations=40, horizon=1).choose(other)
+    assert make_bot("greedy", 1).choose(state) == make_bot("greedy", 1).choose(other)
+    # and the search does not always see the same toss: it draws its own
+    seen = Counter()
+    sampler = PileSampler(state)
+    rng = random.Random(0)
+    for _ in range(40):
+        clone = state.clone()
+        sampler.deal(clone, rng)
+        seen[_toss(clone)] += 1
+    assert seen["heads"] > 5 and seen["tails"] > 5
+
+
+def _reseeded(state: GameState, salt: int) -> str:
+    probe = state.clone()
+    probe.reseed_chance(salt)
+    return _toss(probe)
+
+
+def test_sampled_piles_deal_the_tiles_put_under_others_back_in():
+    state = GameState.new(GameConfig(players=2, seed=8))
+    for _ in range(4):
+        state.apply(state.legal_actions()[0])
+    events: list = []
+    under = state.draw_pile()[0]
+    assert state.put_under(0, 0, "test", events)
+    pile = Counter(state.draw_pile())
+    unseen = pile + Counter([under])
+    sampler = PileSampler(state)
+    samples = [Counter(sampler.sample(random.Random(seed))) for seed in range(60)]
+    assert all(sum(s.values()) == sum(pile.values()) for s in samples)
+    assert all(not (s - unseen) for s in samples)  # only tiles the player has not seen
+    # the pile alone would tell which tile went under; the samples do not keep it out
+    assert any(s[under] == unseen[under] for s in samples)
+    assert any(s != pile for s in samples)
+
+
+def test_mcts_plays_a_game_with_chance_inside_turns_to_the_end():
+    sheep = Path(__file__).parents[1] / "mechanics" / "sheep_plugin.py"
+    state = GameState.new(GameConfig(players=2, seed=6, plugins=load_plugins([str(sheep)])))
+    bots = [tiny(1), tiny(2)]
+    draws = Counter()
+    while not state.is_over:
+        action = bots[state.pending.player].choose(state)
+        assert action in state.legal_actions()
+        draws.update(e.outcome for e in state.apply(action) if type(e) is ChanceDrawn)
+    assert draws["sheep"] and draws["wolf"]

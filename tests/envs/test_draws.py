@@ -183,5 +183,5 @@ def test_misuse_is_refused():
     with pytest.raises(ValueError, match="tile RI.1/I.e cannot be drawn now"):
         game.choose("RI.1/I.e")
     game.choose("BA/CRRR")
-    with pytest.raises(ValueError, match="no draw is pending"):
+    with pytest.raises(ValueError, match="no draw or chance draw is pending"):
         game.choose("BA/CRRR")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,9 @@ np = need("numpy", "openspiel")
 mcts = need("open_spiel.python.algorithms.mcts", "openspiel")
 
 import carcassonne.envs.openspiel  # noqa: E402,F401  (registers python_carcassonne)
+from carcassonne import ChanceOutcome, GameConfig, GameState  # noqa: E402
+from carcassonne.envs.observation import Layout, location_cell  # noqa: E402
+from carcassonne.local_plugins import load_plugins  # noqa: E402
 
 ALL = "river,abbot,abbey-mayor,inns-cathedrals"
 
@@ -188,3 +192,137 @@ def test_pennants_have_their_own_plane():
     assert sorted(zip(*np.nonzero(shields), strict=True)) == [
         (9, 13), (10, 12), (10, 13), (10, 14), (11, 13),
     ]  # fmt: skip
+
+
+#: The sheep bag of tests/mechanics/plugins.py as a plugin file: a shepherd draws a sheep (3 in
+#: the bag) or a wolf (2) inside the turn, by chance.
+SHEEP = str(Path(__file__).parents[1] / "mechanics" / "sheep_plugin.py")
+
+
+def _to_sheep_bag(state, rng):
+    """Random moves (placing a shepherd whenever offered) up to a chance draw inside a turn."""
+    for _ in range(400):
+        if state.is_chance_node() and state.engine.pending.kind == "chance":
+            return state
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        legal = state.legal_actions()
+        shepherds = [a for a in legal if state.action_to_string(state.current_player(), a)
+                     .startswith("shepherd")]  # fmt: skip
+        state.apply_action(shepherds[0] if shepherds else int(rng.choice(legal)))
+    raise AssertionError("no chance draw inside a turn in 400 moves")
+
+
+def test_a_chance_draw_inside_a_turn_is_a_chance_node_with_the_games_odds():
+    game = load(plugins=SHEEP, radius=8)
+    assert game.max_chance_outcomes() == len(game.tiles)
+    state = _to_sheep_bag(game.new_initial_state(), np.random.RandomState(2))
+    engine = state.engine
+    assert state.current_player() == pyspiel.PlayerId.CHANCE
+    assert engine.chance_odds() == [
+        (ChanceOutcome("t-sheep-bag", "sheep"), 0.6),
+        (ChanceOutcome("t-sheep-bag", "wolf"), 0.4),
+    ]
+    assert state.chance_outcomes() == [(0, 0.6), (1, 0.4)]
+    assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+    assert state.legal_actions() == [0, 1]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 1) == "chance t-sheep-bag wolf"
+    assert " chance to_move=- " in state.observation_string(0)
+    player = engine.player
+    shepherd = next(f for _, f in engine.figures() if f.kind == "shepherd" and f.player == player
+                    and (f.x, f.y) == engine.last_tile)  # fmt: skip
+    sheep = state.clone()
+    sheep.apply_action(0)
+    flock = sheep.engine.pieces_at(shepherd.x, shepherd.y)
+    assert [(p.kind, p.owner, p.x, p.y) for p in flock] == [("sheep", player, *shepherd[2:4])]
+    assert not sheep.is_chance_node() or sheep.engine.pending.kind == "draw"
+    assert sheep.history_str() != state.history_str()
+    assert sheep.information_state_string(0).endswith("chance t-sheep-bag sheep")
+    # the observation: the sheep on its owner's piece plane, at the shepherd's cell
+    layout = game.observation_layout()
+    views = layout.views(np.asarray(sheep.observation_tensor(0), dtype=np.float32))
+    plane = views["board"][layout.planes.index(f"piece:sheep:{player}")]
+    row, col = location_cell(shepherd.location)
+    r = layout.radius
+    assert plane[3 * (shepherd.y + r) + row, 3 * (shepherd.x + r) + col] == 1 and plane.sum() == 1
+    wolf = state.clone()
+    wolf.apply_action(1)
+    assert shepherd not in [f for _, f in wolf.engine.figures()]
+    assert wolf.engine.supply[player]["shepherd"] == 1
+    # a serialized state replays the chance outcome
+    back = game.deserialize_state(wolf.serialize())
+    assert back.engine.key() == wolf.engine.key() and back.history() == wolf.history()
+
+
+def test_openspiels_random_simulation_test_with_chance_inside_turns():
+    game = load(plugins=SHEEP, players=3, radius=SIM_RADIUS)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_chance_odds_match_the_chance_nodes_over_random_games():
+    game = load(plugins=SHEEP, radius=SIM_RADIUS)
+    rng = np.random.RandomState(5)
+    inside = 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+                engine = state.engine
+                if engine.pending.kind == "chance":
+                    inside += 1
+                    names = engine.pending.data.outcomes
+                    assert [(names[i], p) for i, p in outcomes] == [
+                        (o.outcome, p) for o, p in engine.chance_odds()
+                    ]
+                codes, probs = zip(*outcomes, strict=True)
+                state.apply_action(int(rng.choice(codes, p=probs)))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+    assert inside > 3
+
+
+def test_the_base_games_observation_layout_is_unchanged():
+    layout = load().observation_layout()
+    assert layout.planes == (
+        "tile", "kind:city", "kind:field", "kind:monastery", "kind:road", "attr:city.shields",
+        "owner:0", "owner:1", "figures:0", "figures:1", "last",
+    )  # fmt: skip
+    assert [name for name, _ in layout.pieces] == [
+        "board", "drawn", "pile", "decision", "seat", "supply", "scores",
+    ]  # fmt: skip
+    assert layout.size == 418_352
+
+
+def test_the_mechanics_parts_of_the_observation():
+    config = GameConfig(players=2, plugins=load_plugins([SHEEP]), seed=3)
+    layout = Layout(config, 4)
+    assert layout.planes[-3:] == ("piece:sheep:0", "piece:sheep:1", "under")
+    assert [(name, shape) for name, shape in layout.pieces[-4:]] == [
+        ("held", (2, 1)), ("prisoners", (2, 2, 2)), ("aside", (len(layout.tiles),)), ("part", (1,)),
+    ]  # fmt: skip
+    state = GameState.new(config, seed=3)
+    pile = Counter(state.draw_pile())
+    under = state.draw_pile()[0]
+    events: list = []
+    assert state.put_under(0, 0, "test", events)
+    aside = state.draw_pile()[0]
+    state.set_aside(aside, "test", events)
+    state.add_prisoner(1, 0, "meeple")
+    out = layout.new()
+    layout.fill(out, state, 0)
+    views = layout.views(out)
+    # the pile counts the tile under the start tile too: which one went under stays unseen
+    pile[aside] -= 1
+    assert views["pile"].tolist() == [pile[t] for t in layout.tiles]
+    assert views["aside"].tolist() == [float(t == aside) for t in layout.tiles]
+    assert under in layout.tiles
+    plane = views["board"][layout.planes.index("under")]
+    assert plane.sum() == 9 and plane[12:15, 12:15].tolist() == [[1.0] * 3] * 3
+    assert views["prisoners"][1, 0].tolist() == [
+        float(kind == "meeple") for kind in layout.figure_kinds
+    ]
+    assert views["part"].tolist() == [0.0] and views["held"].tolist() == [[0.0], [0.0]]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from .extras import need
@@ -10,7 +12,9 @@ need("pettingzoo", "pettingzoo")
 np = need("numpy", "pettingzoo")
 pz_test = need("pettingzoo.test", "pettingzoo")
 
+from carcassonne import GameState  # noqa: E402
 from carcassonne.envs.pettingzoo import env  # noqa: E402
+from carcassonne.values import ForcedChance  # noqa: E402
 
 ALL = ("river", "abbot", "abbey-mayor", "inns-cathedrals")
 MIXES = [(), ("abbot",), ALL]
@@ -96,3 +100,38 @@ def test_a_board_outgrowing_the_window_truncates_the_game():
     }
     assert "outside the board window of radius 1" in ends["player_0"][2]["truncated"]
     assert any(abs(a.x) > 1 or abs(a.y) > 1 for a in game.state.legal_actions())
+
+
+#: The sheep bag of tests/mechanics/plugins.py as a plugin file: chance draws inside turns.
+SHEEP = str(Path(__file__).parents[1] / "mechanics" / "sheep_plugin.py")
+SHEPHERD = "figure figure=shepherd"
+
+
+def test_chance_inside_turns_is_drawn_inside_and_never_reaches_an_agent():
+    game = env(players=3, plugins=[SHEEP], radius=TEST_RADIUS)
+    game.reset(seed=4)
+    rng = np.random.default_rng(4)
+    codec = game.codec
+    for _agent in game.agent_iter(max_iter=2000):
+        observation, _, terminated, truncated, _ = game.last()
+        assert game.state.pending.kind != "chance"
+        if terminated or truncated:
+            game.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        shepherds = [a for a in legal if codec.describe(int(a)).startswith(SHEPHERD)]
+        game.step(int(shepherds[0] if shepherds else rng.choice(legal)))
+    state = game.state
+    assert state.is_over
+    drawn = [entry.outcome for entry in state.log if type(entry) is ForcedChance]
+    assert "sheep" in drawn and "wolf" in drawn
+    # the draws are the engine's, from the game's seed: the moves alone replay them
+    again = GameState.new(game.config, seed=state.seed)
+    for action in state.log:
+        if type(action) is not ForcedChance:
+            again.apply(action)
+    assert again.key() == state.key() and again.log == state.log
+
+
+def test_pettingzoos_api_test_with_chance_inside_turns():
+    pz_test.api_test(env(plugins=[SHEEP], radius=TEST_RADIUS), num_cycles=1000)

@@ -4,9 +4,12 @@ The only hidden information in a game is the order of the draw pile. Each iterat
 search therefore starts from a clone of the state whose pile has been re-dealt in an order the
 deciding player cannot rule out (:mod:`carcassonne.bots.determinise`), walks down one shared
 tree choosing actions with UCB1 for whoever decides at each node, adds one action, plays the
-rest randomly and backs the result up. The tree is keyed by actions and by the tile each action
-led to drawing, so a node's legal actions are the same in every determinisation that reaches
-it (information-set search: the bot never peeks at the real pile).
+rest randomly and backs the result up. A determinisation also draws chance inside a turn (a
+plugin's ``ask_chance``) from its own stream (``reseed_chance``), never the game's future
+outcomes, and re-deals the tiles face down under others with the pile. The tree is keyed by
+actions and by what each action led to by chance (the tile drawn, the chance outcomes), so a
+node's legal actions are the same in every determinisation that reaches it (information-set
+search: the bot never peeks at the real pile or the real chance draws).
 
 Random playouts of a whole game are long and noisy, so a playout stops after ``horizon``
 more tiles: the pile is emptied and the engine's own final scoring values everything still
@@ -28,9 +31,12 @@ from typing import Any, ClassVar
 from carcassonne.bots.determinise import PileSampler
 from carcassonne.bots.errors import BotOptionError
 from carcassonne.bots.simple import SeededBot
+from carcassonne.events import ChanceDrawn, Event
 from carcassonne.state import GameState
 
 Action = Any  # any action type, core or plugin: hashable and comparable, that is all we need
+#: What chance made of an action: the tile drawn and the chance outcomes drawn, in order.
+Outcome = tuple[str | None, tuple[str, ...]]
 
 
 class _Edge:
@@ -41,7 +47,7 @@ class _Edge:
     def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0  # summed results for the player who decided at the parent
-        self.outcomes: dict[str | None, _Node] = {}
+        self.outcomes: dict[Outcome, _Node] = {}
 
 
 class _Node:
@@ -126,6 +132,8 @@ class MctsBot(SeededBot):
     def _iterate(self, root: _Node, state: GameState, sampler: PileSampler) -> None:
         rng = self.rng
         game = state.clone()
+        if not game.auto_chance:
+            game.auto_chance = True  # the search draws chance itself, in its own stream
         sampler.deal(game, rng)
         node = root
         path: list[tuple[_Node, _Edge, int]] = []
@@ -141,11 +149,11 @@ class MctsBot(SeededBot):
                 path.append((node, edge, player))
                 break
             action, edge = self._select(node, actions)
-            game.apply(action)
+            key = _outcome(game.drawn, game.apply(action))
             path.append((node, edge, player))
-            child = edge.outcomes.get(game.drawn)
+            child = edge.outcomes.get(key)
             if child is None:
-                child = edge.outcomes[game.drawn] = _Node()
+                child = edge.outcomes[key] = _Node()
             node = child
         self._playout(game)
         results = self._results(game.scores)
@@ -189,3 +197,9 @@ class MctsBot(SeededBot):
             margin = 0.5 + 0.5 * math.tanh((score - best_other) / self.margin_scale)
             results.append((1 - weight) * win + weight * margin)
         return results
+
+
+def _outcome(drawn: str | None, events: list[Event]) -> Outcome:
+    """The tree key of what chance made of an action (its events): the tile then drawn and the
+    chance outcomes drawn inside the turn."""
+    return drawn, tuple(e.outcome for e in events if type(e) is ChanceDrawn)

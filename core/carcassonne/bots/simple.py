@@ -55,6 +55,10 @@ class RandomBot(SeededBot):
         return self.rng.choice(actions)
 
 
+#: The chance stream of the greedy bot's clones: any other than the game's own (salt 0).
+_PROBE_SALT = 1
+
+
 class GreedyBot(SeededBot):
     """Takes the action that scores the most points right now for the deciding player.
 
@@ -62,6 +66,8 @@ class GreedyBot(SeededBot):
     choice on that tile, since points are scored only after the figure phase. Ties are broken
     by the smallest gain of the other players, then by the bot's own random generator.
     ``Draw`` is never simulated (it would peek at the hidden draw pile): it counts as no gain.
+    A clone draws chance inside a turn (a plugin's ``ask_chance``) from another stream than the
+    game's (``reseed_chance``): the bot never sees the outcome its move will really get.
     """
 
     name = "greedy"
@@ -113,7 +119,11 @@ class GreedyBot(SeededBot):
         to ``state`` itself (a probe nobody needs afterwards): one clone fewer per placement."""
         if type(action) is Draw:
             return _gains(before, state.scores, player)
-        probe = state if reuse else state.clone()
+        if reuse:
+            probe = state
+        else:
+            probe = state.clone()
+            probe.reseed_chance(_PROBE_SALT)
         turn = probe.turn
         probe.apply(action)
         pending = probe.pending

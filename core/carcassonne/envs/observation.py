@@ -12,27 +12,39 @@ keeps which sides connect. Planes, in order:
   ``attr:city.cathedral``; sorted by kind, then name): the cells of segments that carry it;
 * one per player, ``owner``: cells of features on which that player has a figure;
 * one per player, ``figures``: the cell where each of that player's figures stands (a count);
-* ``last``: the tile placed this turn (the figure phase refers to it).
+* ``last``: the tile placed this turn (the figure phase refers to it);
+* per piece kind of the configuration (``carcassonne_piece_kinds``, sorted by name): one plane
+  ``piece:kind`` for a neutral kind, else one ``piece:kind:p`` per player: the cell where each
+  piece stands (its location's cell, the centre for a piece on the tile as a whole; a count);
+* ``under`` (with the mechanics, below): on every cell of a placed tile, how many tiles lie face
+  down under it.
 
-Vectors: ``drawn`` (one-hot over the tile ids, sorted), ``pile`` (how many of each tile id
-remain to be drawn, a public count), ``decision`` (one-hot over :data:`DECISIONS`), ``seat``
-(row 0: the observing player, row 1: the player to act), ``supply`` (players x figure kinds,
-sorted), ``scores`` (points). Everything is named and shaped in :attr:`Layout.pieces`, and
-:meth:`Layout.views` gives named views of a flat array, as OpenSpiel's observers do.
+Vectors: ``drawn`` (one-hot over the tile ids, sorted), ``pile`` (how many of each tile id the
+player has not seen: still to be drawn or face down under a tile, a public count), ``decision``
+(one-hot over :data:`DECISIONS`), ``seat`` (row 0: the observing player, row 1: the player to
+act), ``supply`` (players x figure kinds, sorted), ``scores`` (points). Then, in a configuration
+with any expansion or plugin (the base game alone uses none of the general mechanics, so its
+observation stays as it was), the mechanics: ``held`` (players x held names: the counters of
+``state.held_pieces()`` named as a piece kind or held in the start position, sorted),
+``prisoners`` (captor x owner x figure kind), ``aside`` (copies of each tile id set aside face
+up) and ``part`` (the turn part, 0 for the first). Everything is named and shaped in
+:attr:`Layout.pieces`, and :meth:`Layout.views` gives named views of a flat array, as
+OpenSpiel's observers do. No expansion is named here: the kinds come from the configuration.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from carcassonne import GameConfig, GameState, RotatedFeature
+from carcassonne import NEUTRAL, GameConfig, GameState, RotatedFeature
 from carcassonne.envs import require
 from carcassonne.geometry import CORNERS, HALVES, SIDES
 
 #: A numpy float32 array (numpy is optional, so the type checker sees Any).
 FloatArray = Any
 
-#: The decision kinds the ``decision`` vector tells apart; a plugin's kind counts as ``other``.
+#: The decision kinds the ``decision`` vector tells apart; a plugin's kind (and a chance draw
+#: inside a turn, an OpenSpiel chance node) counts as ``other``.
 DECISIONS: tuple[str, ...] = ("draw", "tile", "figure", "other", "end")
 
 #: (row, column) of each named location's cell in a square's 3 x 3 picture.
@@ -59,7 +71,9 @@ def location_cell(location: str) -> Cell:
 class Layout:
     """Shapes and offsets of one configuration's observation, and the code that fills it."""
 
-    def __init__(self, config: GameConfig, radius: int) -> None:
+    def __init__(self, config: GameConfig, radius: int, start: GameState | None = None) -> None:
+        """``start``: the configuration's start position (built when not given), which names
+        the counters players hold (``held_pieces``)."""
         self.np = require("numpy", "openspiel", "pettingzoo")
         self.config = config
         self.radius = radius
@@ -71,6 +85,22 @@ class Layout:
         self.tiles = tuple(sorted(config.tile_types))
         self.figure_kinds = tuple(sorted(config.figure_kinds))
         players = config.players
+        #: Whether the general mechanics' parts are there (any expansion or plugin).
+        self.mechanics = bool(config.expansions or config.extra_plugins)
+        piece_planes: list[str] = []
+        #: (piece kind, owner) -> board plane; a neutral kind's owner is NEUTRAL.
+        self._piece_plane: dict[tuple[str, int], int] = {}
+        for name in sorted(config.piece_kinds):
+            owners = [NEUTRAL] if config.piece_kinds[name].neutral else list(range(players))
+            for owner in owners:
+                self._piece_plane[(name, owner)] = len(piece_planes)
+                plane = f"piece:{name}" if owner == NEUTRAL else f"piece:{name}:{owner}"
+                piece_planes.append(plane)
+        self.held: tuple[str, ...] = ()
+        if self.mechanics:
+            first = start if start is not None else GameState.new(config)
+            held = {name for counts in first.held_pieces() for name in counts}
+            self.held = tuple(sorted(held | set(config.piece_kinds)))
         self.planes = (
             "tile",
             *(f"kind:{k}" for k in self.kinds),
@@ -78,6 +108,8 @@ class Layout:
             *(f"owner:{p}" for p in range(players)),
             *(f"figures:{p}" for p in range(players)),
             "last",
+            *piece_planes,
+            *(("under",) if self.mechanics else ()),
         )
         side = self._side = 3 * self.width
         self.pieces: list[tuple[str, tuple[int, ...]]] = [
@@ -89,6 +121,13 @@ class Layout:
             ("supply", (players, len(self.figure_kinds))),
             ("scores", (players,)),
         ]
+        if self.mechanics:
+            self.pieces += [
+                ("held", (players, len(self.held))),
+                ("prisoners", (players, players, len(self.figure_kinds))),
+                ("aside", (len(self.tiles),)),
+                ("part", (1,)),
+            ]
         self.size = sum(_product(shape) for _, shape in self.pieces)
         self._tile_index = {t: i for i, t in enumerate(self.tiles)}
         self._kind_plane = {k: 1 + i for i, k in enumerate(self.kinds)}
@@ -96,6 +135,8 @@ class Layout:
         self._owner0 = 1 + len(self.kinds) + len(self.attributes)
         self._figures0 = self._owner0 + players
         self._last = self._figures0 + players
+        self._pieces0 = self._last + 1
+        self._under = self._pieces0 + len(piece_planes)
         #: (tile id, rotation) -> [(location, kind plane, cells)] per occupiable segment.
         self._pictures: dict[tuple[str, int], list[tuple[str, int, tuple[int, ...]]]] = {}
         #: (tile id, rotation) -> numpy offsets of every tile and kind plane cell it lights.
@@ -198,22 +239,51 @@ class Layout:
                 lit = self._static_offsets(key)
             parts.append((np.asarray(corners)[:, None] + lit[None, :]).ravel())
         out[np.concatenate(parts)] = 1.0
-        if state.drawn is not None:
-            views["drawn"][self._tile_index[state.drawn]] = 1.0
-        pile = views["pile"]
+        for piece in state.pieces():
+            row, col = location_cell(piece.location) if piece.location else _CENTRE
+            plane = self._pieces0 + self._piece_plane[(piece.kind, piece.owner)]
+            board[plane, 3 * (piece.y + r) + row, 3 * (piece.x + r) + col] += 1
         index = self._tile_index
+        if state.drawn is not None:
+            views["drawn"][index[state.drawn]] = 1.0
+        pile = views["pile"]
+        # the tiles this player has not seen: the pile alone would tell, by the difference,
+        # which tile went face down under another
         for tile in state.draw_pile():
+            pile[index[tile]] += 1.0
+        for _, tile in state._hidden_under():
             pile[index[tile]] += 1.0
         kind = decision if decision in DECISIONS else "other"
         views["decision"][DECISIONS.index(kind)] = 1.0
         views["seat"][0, player] = 1.0
-        if not state.is_over:
-            views["seat"][1, state.pending.player] = 1.0
+        if not state.is_over and 0 <= state.pending.player < state.players:
+            views["seat"][1, state.pending.player] = 1.0  # not at a chance draw: nobody acts
         supply = views["supply"]
         for p, kinds in enumerate(state.supply):
             for i, name in enumerate(self.figure_kinds):
                 supply[p, i] = kinds.get(name, 0)
         views["scores"][:] = state.scores
+        if self.mechanics:
+            self._fill_mechanics(views, state)
+
+    def _fill_mechanics(self, views: dict[str, FloatArray], state: GameState) -> None:
+        """The general mechanics' parts: tiles under, held counters, prisoners, aside, part."""
+        r = self.radius
+        under = views["board"][self._under]
+        for (x, y), _ in state._hidden_under():
+            under[3 * (y + r) : 3 * (y + r) + 3, 3 * (x + r) : 3 * (x + r) + 3] += 1
+        held = views["held"]
+        for p, counts in enumerate(state.held_pieces()):
+            for i, name in enumerate(self.held):
+                held[p, i] = counts.get(name, 0)
+        prisoners = views["prisoners"]
+        figure = {name: i for i, name in enumerate(self.figure_kinds)}
+        for prisoner in state.prisoners():
+            prisoners[prisoner.captor, prisoner.player, figure[prisoner.kind]] += 1
+        aside = views["aside"]
+        for tile in state.set_aside_tiles():
+            aside[self._tile_index[tile]] += 1
+        views["part"][0] = state.turn_part
 
 
 def _cells(feature: RotatedFeature) -> list[Cell]:

@@ -7,18 +7,22 @@ Importing this module registers the game (install ``carcassonne-engine[openspiel
 
     game = pyspiel.load_game("python_carcassonne", {"players": 2, "expansions": "river,abbot"})
 
-Parameters: ``players`` (2), ``expansions`` (comma-separated names, ""), ``radius`` of the board
-window (:data:`carcassonne.envs.actions.DEFAULT_RADIUS`), ``seed`` of the engine's configuration
-(no effect on play: every draw is a chance node) and ``returns``:
+Parameters: ``players`` (2), ``expansions`` (comma-separated names, ""), ``plugins``
+(comma-separated plugin modules, files or folders, as the command line's ``--plugin`` takes
+them; ""), ``radius`` of the board window (:data:`carcassonne.envs.actions.DEFAULT_RADIUS`),
+``seed`` of the engine's configuration (no effect on the draws and chance draws, which are all
+chance nodes) and ``returns``:
 ``win`` (each player's rank against every other, +1 per opponent beaten and -1 per opponent
 ahead, divided by players - 1; zero-sum) or ``score`` (points minus the players' mean). A game
 whose board outgrows the window is cut off: the state is terminal and the returns are those of
 the scores so far (docs/ai.md).
 
-Tile draws are chance nodes whose outcomes are tile ids (index into the sorted tile ids);
-player actions use the fixed ids of :mod:`carcassonne.envs.actions`; observations use
-:mod:`carcassonne.envs.observation`. ``clone`` uses the engine's cheap clone; a serialized state
-is the history of ids, replayed on load.
+Tile draws are chance nodes whose outcomes are tile ids (index into the sorted tile ids); a
+chance draw inside a turn (a plugin's ``ask_chance``) is a chance node whose outcome ids index
+the decision's outcomes, with the odds of ``state.chance_odds()``; player actions use the fixed
+ids of :mod:`carcassonne.envs.actions`; observations use :mod:`carcassonne.envs.observation`.
+``clone`` uses the engine's cheap clone; a serialized state is the history of ids, replayed on
+load.
 """
 
 from __future__ import annotations
@@ -26,13 +30,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from carcassonne import GameConfig, GameState
+from carcassonne import ChanceOutcome, GameConfig, GameState
 from carcassonne.envs import require
 from carcassonne.envs.actions import DEFAULT_RADIUS, ActionCodec, OutsideWindowError
 from carcassonne.envs.draws import ChanceGame
 from carcassonne.envs.observation import Layout
 from carcassonne.envs.returns import rank_returns
+from carcassonne.local_plugins import load_plugins
 from carcassonne.serialize import action_text
+from carcassonne.values import ChanceSpec
 
 pyspiel = require("pyspiel", "openspiel")
 
@@ -44,6 +50,7 @@ GAME_NAME = "python_carcassonne"
 DEFAULTS: dict[str, Any] = {
     "players": 2,
     "expansions": "",
+    "plugins": "",
     "radius": DEFAULT_RADIUS,
     "seed": 0,
     "returns": "win",
@@ -70,7 +77,7 @@ GAME_TYPE = pyspiel.GameType(
 )
 
 
-def _expansions(text: str) -> list[str]:
+def _names(text: str) -> list[str]:
     return [name.strip() for name in text.split(",") if name.strip()]
 
 
@@ -83,7 +90,8 @@ class CarcassonneGame(_Game):
             raise ValueError(f"returns must be 'win' or 'score', not {values['returns']!r}")
         config = GameConfig(
             players=int(values["players"]),
-            expansions=_expansions(str(values["expansions"])),
+            expansions=_names(str(values["expansions"])),
+            plugins=load_plugins(_names(str(values["plugins"]))),
             options={"explicit_draws": True},
             seed=int(values["seed"]),
         )
@@ -116,7 +124,7 @@ class CarcassonneGame(_Game):
 
     def observation_layout(self) -> Layout:
         if self.layout is None:
-            self.layout = Layout(self.config, self.codec.radius)
+            self.layout = Layout(self.config, self.codec.radius, self.start)
         return self.layout
 
     def make_py_observer(
@@ -153,7 +161,7 @@ class Play:
     def __init__(self, game: CarcassonneGame, chance: ChanceGame) -> None:
         self.game = game
         self.chance = chance
-        #: (player, action or drawn tile id, id) per move: -1 is chance.
+        #: (player, action, drawn tile id or chance outcome, id) per move: -1 is chance.
         self.trail: list[tuple[int, Any, int]] = []
         self.legal: dict[int, Any] | None = None
         #: The trail as text, filled on demand (``history_text``).
@@ -187,11 +195,48 @@ class Play:
         state = self.chance.state
         return state.is_over or (not self.chance.chance and not self.legal_ids())
 
+    def spec(self) -> ChanceSpec:
+        """The chance decision waiting inside the turn (not a draw)."""
+        data = self.chance.state.pending.data
+        assert self.chance.chance and not self.chance.drawing and isinstance(data, ChanceSpec)
+        return data
+
+    def outcome_ids(self) -> list[tuple[int, float]]:
+        """(id, probability) of the chance node: a draw's tile index, a chance decision's
+        outcome index (its outcomes in order; those of weight 0 are left out)."""
+        chance = self.chance
+        if chance.drawing:
+            index = self.game.tile_index
+            return [(index[tile], p) for tile, p in chance.outcomes()]
+        spec = self.spec()
+        if len(spec.outcomes) > len(self.game.tiles):
+            raise ValueError(
+                f"the chance draw {spec.name} has {len(spec.outcomes)} outcomes: more than this "
+                f"game's max_chance_outcomes ({len(self.game.tiles)}, the tile types)"
+            )
+        return [(spec.outcomes.index(o), p) for o, p in chance.outcomes()]
+
+    def chance_text(self, code: int) -> str:
+        """An outcome id of the chance node as text (``draw BA/CRRR``, ``chance bag sheep``);
+        away from a chance decision, the id is read as a tile's."""
+        if not self.chance.chance or self.chance.drawing:
+            return f"draw {self.game.tiles[code]}"
+        spec = self.spec()
+        outcome = spec.outcomes[code] if 0 <= code < len(spec.outcomes) else f"#{code}"
+        return f"chance {spec.name} {outcome}"
+
     def apply(self, code: int) -> None:
-        if self.chance.chance:
+        chance = self.chance
+        if chance.chance and chance.drawing:
             tile = self.game.tiles[code]
-            self.chance.choose(tile)
+            chance.choose(tile)
             self.trail.append((-1, tile, code))
+        elif chance.chance:
+            spec = self.spec()
+            if not 0 <= code < len(spec.outcomes):
+                raise ValueError(f"chance outcome {code} is not one of {spec.name}'s")
+            chance.choose(spec.outcomes[code])
+            self.trail.append((-1, ChanceOutcome(spec.name, spec.outcomes[code]), code))
         else:
             action = self.legal_ids().get(code)
             if action is None:
@@ -233,8 +278,7 @@ class CarcassonneState(_State):
         return list(self.play.legal_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        index = self.play.game.tile_index
-        return [(index[tile], p) for tile, p in self.play.chance.outcomes()]
+        return self.play.outcome_ids()
 
     def _apply_action(self, action: int) -> None:
         self.play.apply(int(action))
@@ -242,7 +286,7 @@ class CarcassonneState(_State):
     def _action_to_string(self, player: int, action: int) -> str:
         game = self.play.game
         if player == pyspiel.PlayerId.CHANCE:
-            return f"draw {game.tiles[action]}"
+            return self.play.chance_text(action)
         legal = self.play.legal_ids().get(action) if not self.play.chance.chance else None
         return action_text(legal) if legal is not None else game.codec.describe(action)
 
@@ -276,7 +320,7 @@ def observation_text(play: Play) -> str:
     )
     figures = " ".join(f"{f.player}:{f.kind}@{f.x},{f.y}/{f.location}" for _, f in state.figures())
     supply = " ".join(",".join(f"{k}={n}" for k, n in sorted(s.items())) for s in state.supply)
-    to_move = "-" if state.is_over else state.pending.player
+    to_move = "-" if state.is_over or state.pending.player < 0 else state.pending.player
     return (
         f"turn {state.turn} {decision} to_move={to_move} scores={state.scores} "
         f"drawn={drawn or '-'} left={sum(play.chance.remaining().values())} "
@@ -288,7 +332,10 @@ def history_text(play: Play) -> str:
     """The moves so far, one per entry (the information state: nothing is hidden)."""
     texts = play.texts
     for who, what, _ in play.trail[len(texts) :]:
-        texts.append(f"draw {what}" if who < 0 else f"{who}:{action_text(what)}")
+        if who >= 0:
+            texts.append(f"{who}:{action_text(what)}")
+        else:  # chance: a tile id drawn, or a chance decision's outcome
+            texts.append(f"draw {what}" if isinstance(what, str) else action_text(what))
     return "; ".join(texts)
 
 

@@ -18,9 +18,13 @@ Agents are ``player_0`` .. ``player_{n-1}``; the agent to act is whoever the eng
 are dicts: ``observation`` (the flat float32 array of :mod:`carcassonne.envs.observation`) and
 ``action_mask`` (int8 over the fixed ids of :mod:`carcassonne.envs.actions`; all zeros for an
 agent not to act). Tiles are drawn inside, from the engine's pile shuffled by
-``reset(seed=...)``. Rewards are score deltas of every step (final scoring included); with
-``rewards="win"`` they are 0 until the end and then each player's rank against the others
-(+1 per opponent beaten, -1 per opponent ahead, divided by players - 1). A game whose board
+``reset(seed=...)``, and so are chance draws inside a turn (a plugin's ``ask_chance``): the
+engine draws them from the same seed, so an agent never sees a chance decision. ``plugins``
+adds plugins not installed as expansions: ``(name, plugin)`` pairs as ``GameConfig`` takes
+them, or modules, files and folders as the command line's ``--plugin`` takes them. Rewards
+are score deltas of every step (final scoring included); with ``rewards="win"`` they are 0
+until the end and then each player's rank against the others (+1 per opponent beaten, -1 per
+opponent ahead, divided by players - 1). A game whose board
 outgrows the window (``radius``) is truncated: every agent gets ``truncated`` and the reason
 in its info.
 """
@@ -36,6 +40,7 @@ from carcassonne.envs import require
 from carcassonne.envs.actions import DEFAULT_RADIUS, ActionCodec, OutsideWindowError
 from carcassonne.envs.observation import Layout
 from carcassonne.envs.returns import rank_returns
+from carcassonne.local_plugins import load_plugins
 
 np = require("numpy", "pettingzoo")
 spaces = require("gymnasium.spaces", "pettingzoo")
@@ -55,6 +60,7 @@ class CarcassonneEnv(_AECEnv):
         players: int = 2,
         expansions: Sequence[str] = (),
         *,
+        plugins: Sequence[str | tuple[str, object]] = (),
         radius: int = DEFAULT_RADIUS,
         rewards: str = "score",
         render_mode: str | None = None,
@@ -64,7 +70,9 @@ class CarcassonneEnv(_AECEnv):
             raise ValueError(f"rewards must be 'score' or 'win', not {rewards!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.config = GameConfig(players=players, expansions=list(expansions))
+        pairs = [p for p in plugins if not isinstance(p, str)]
+        pairs += load_plugins([p for p in plugins if isinstance(p, str)])
+        self.config = GameConfig(players=players, expansions=list(expansions), plugins=pairs)
         self.codec = ActionCodec(self.config, radius)
         self.layout = Layout(self.config, radius)
         self.win_rewards = rewards == "win"
