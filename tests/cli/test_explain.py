@@ -8,6 +8,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+import re
+import shlex
 import sys
 from pathlib import Path
 
@@ -66,6 +68,16 @@ def test_where_the_points_came_from(cli, record):
         "  A Ann  city 4, field 3 = 7\n"
         "  B Bob  road 3 = 3\n"
     )
+
+
+def test_the_examples_of_the_docs_are_what_the_command_prints(cli, record, monkeypatch):
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
+    examples = re.findall(r"^```console\n\$ carcassonne (explain .*?)\n(.*?)^```", doc, re.S | re.M)
+    assert len(examples) == 2
+    monkeypatch.chdir(record.parent)
+    for command, shown in examples:
+        result = cli(*shlex.split(command))
+        assert result.out == shown, command
 
 
 def test_after_a_turn(cli, record):
@@ -144,7 +156,12 @@ def test_a_legal_action(cli, record):
 def test_json_of_the_points(cli, record):
     data = json.loads(cli("explain", str(record), "--json").out)
     assert list(data) == ["file", "turn", "upto", "game_over", "scores", "players", "removals"]
-    assert (data["turn"], data["upto"], data["game_over"], data["scores"]) == (3, None, True, [7, 3])
+    assert (data["turn"], data["upto"], data["game_over"], data["scores"]) == (
+        3,
+        None,
+        True,
+        [7, 3],
+    )
     ann = data["players"][0]
     assert list(ann) == ["player", "name", "letter", "score", "by_source", "items"]
     assert (ann["name"], ann["letter"], ann["by_source"]) == ("Ann", "A", {"city": 4, "field": 3})

@@ -125,9 +125,7 @@ def ledger_json(path: str, ledger: Ledger) -> dict[str, Any]:
         "game_over": state.is_over,
         "scores": list(state.scores),
         "players": [_player_json(state, ledger, p) for p in range(state.players)],
-        "removals": [
-            {"turn": r.turn, "text": r.text, "event": r.event} for r in ledger.removals
-        ],
+        "removals": [{"turn": r.turn, "text": r.text, "event": r.event} for r in ledger.removals],
     }
 
 

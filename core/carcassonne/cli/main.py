@@ -20,9 +20,7 @@ from carcassonne.cli import (
     tiles_cmd,
 )
 
-SUBCOMMANDS = [
-    play, simulate, replay, explain, render, serve, expansions_cmd, tiles_cmd, new_cmd
-]
+SUBCOMMANDS = [play, simulate, replay, explain, render, serve, expansions_cmd, tiles_cmd, new_cmd]
 
 
 def build_parser() -> argparse.ArgumentParser:
