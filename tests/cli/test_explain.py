@@ -429,3 +429,17 @@ def test_the_sum_holds_with_transfers_and_a_position_start():
             start.apply(rng.choice(start.legal_actions()))
         seen |= _check_sums(start, seed)
     assert {"start", "transfer"} <= seen
+
+
+def test_after_a_turn_the_next_tile_is_the_one_the_record_dealt(cli, tmp_path):
+    """A ``drew`` line after the last action of turn N belongs to it: the moment explained is
+    the record's, not the seed's."""
+    path = tmp_path / "drew.carc"
+    path.write_text(
+        'format = 1\nplayers = ["Ann", "Bob"]\nseed = 7\n---\ndrew BA/C\ntile BA/C 0,-1 r180\n'
+        "figure meeple 0,-1 S\ndrew BA/L\n",
+        encoding="utf-8",
+    )
+    result = cli("explain", str(path), "--turn", "1", "--action", "pass")
+    assert result.out.splitlines()[0] == "turn 2, B Bob to decide: tile (BA/L drawn)"
+    assert result.status == 1
