@@ -38,7 +38,8 @@ def test_every_hook_has_its_section(pages):
 
 
 def test_every_command_has_its_help(pages):
-    for command in ("play", "simulate", "replay", "render", "serve", "expansions", "new"):
+    commands = ("play", "simulate", "replay", "explain", "render", "serve", "expansions", "new")
+    for command in commands:
         assert f"## `carcassonne {command}`" in pages["cli"], command
     for action in ("check", "list", "show", "sheet", "fmt"):
         assert f"### `carcassonne tiles {action}`" in pages["cli"], action

@@ -94,13 +94,15 @@ def test_replay_prints_the_event_log_and_the_final_scores(cli, finished_record):
     assert result.status == 0 and result.err == ""
     lines = result.out.splitlines()
     first = state.log[0].tile
-    assert lines[:3] == [
-        "(start)",
-        "    turn player=0 turn=1",
-        f"    tile-drawn player=0 tile={first}",
-    ]
+    assert lines[:3] == ["(start)", "    turn 1: A red", f"    A red draws {first}"]
     assert lines[3].startswith("tile ")
-    assert any(line.startswith("    game-over scores=") for line in lines)
+    placed = state.log[0]
+    assert lines[4] == (
+        f"    A red places {first} at {placed.x},{placed.y} turned {placed.rotation}°"
+    )
+    over = f"    the game is over: A red {state.scores[0]}, B blue {state.scores[1]}"
+    assert over in lines
+    assert not any("=" in line for line in lines if line.startswith("    "))
     ranking = state.ranking()
     order = sorted(range(2), key=lambda p: (ranking[p], p))
     names = ["red", "blue"]

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from carcassonne.cli import (
     expansions_cmd,
+    explain,
     new_cmd,
     play,
     render,
@@ -19,7 +20,7 @@ from carcassonne.cli import (
     tiles_cmd,
 )
 
-SUBCOMMANDS = [play, simulate, replay, render, serve, expansions_cmd, tiles_cmd, new_cmd]
+SUBCOMMANDS = [play, simulate, replay, explain, render, serve, expansions_cmd, tiles_cmd, new_cmd]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -48,7 +48,7 @@ from carcassonne.cli.game_args import (
 )
 from carcassonne.cli.keys import Choices, Spot, describe, distinct_rotations, group
 from carcassonne.cli.screen import ROTATION, SPOT, SQUARE, Frame, compose
-from carcassonne.cli.words import event_words, part_reason
+from carcassonne.cli.words import any_event_words, part_reason
 from carcassonne.errors import CarcassonneError, IllegalActionError
 from carcassonne.serialize import (
     ActionFormatError,
@@ -619,32 +619,14 @@ class TerminalGame:
         """The play log's words for one event (``None``: nothing worth a line)."""
         if isinstance(event, ev.PointsScored):
             self.points_by_kind[event.player][event.kind] += event.points
-            when = " at the end" if event.final else ""
-            what = f"a {event.kind}"
-            if event.feature is None:  # points for no feature: say what for
-                what = f"{event.reason} ({event.kind})" if event.reason else event.kind
-            return f"{self.name(event.player)} scores {event.points} for {what}{when}"
         if isinstance(event, ev.PointsTransferred):
             self.points_by_kind[event.payer][TRANSFER] -= event.points
             self.points_by_kind[event.payee][TRANSFER] += event.points
-        words = event_words(self.state, event, self.name)
-        if words is not None:
-            return words
-        if isinstance(event, ev.TileReturned):
-            return f"tile {event.tile} fits nowhere and goes back to the box"
-        if isinstance(event, ev.FigureReturned):
-            return f"{self.name(event.player)}'s {event.figure} returns"
-        if isinstance(event, ev.DecisionPending):
-            return f"{self.name(event.player)} decides: {event.kind}"
-        if isinstance(event, ev.Note):
-            return event.message
-        if isinstance(event, ev.TurnStarted):
-            return f"turn {event.turn}: {self.name(event.player)}"
         if isinstance(event, ev.FigurePlaced | ev.TilePlaced | ev.TileDrawn | ev.GameOver):
             return None  # the action's own line says it; the scores line follows the game over
         if isinstance(event, ev.FeatureCompleted):
             return None  # its points say it
-        return f"{event.type}: " + ", ".join(f"{k} {v}" for k, v in event._asdict().items())
+        return any_event_words(self.state, event, self.name)
 
     def final(self) -> None:
         state = self.state

@@ -41,8 +41,12 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def load_game(path: str) -> GameState:
-    """The game of a record (a file with a ``---`` line) or of a position (any other TOML)."""
+def load_game(
+    path: str, plugins: list[tuple[str, object]] | None = None, status: int = 1
+) -> GameState:
+    """The game of a record (a file with a ``---`` line) or of a position (any other TOML),
+    played with the extra ``plugins`` (``--plugin``); a bad file is a one-line
+    :class:`UserError` with ``status``."""
     from carcassonne.files import FileError, read_text
     from carcassonne.position import PositionError, load_position
     from carcassonne.record import RecordError, load_record
@@ -50,15 +54,15 @@ def load_game(path: str) -> GameState:
     try:
         text = read_text(path)
     except FileError as exc:  # names the file: missing, a folder, not UTF-8 (line, column)
-        raise UserError(str(exc), status=1) from None
+        raise UserError(str(exc), status=status) from None
     is_record = any(line.strip() == "---" for line in text.split("\n"))
     try:
         if is_record:
-            return load_record(text, text=True)
-        return load_position(text, text=True)
+            return load_record(text, text=True, plugins=plugins or [])
+        return load_position(text, text=True, plugins=plugins or [])
     except (RecordError, PositionError) as exc:
         what = "record" if is_record else "position"
-        raise UserError(f"{path}: not a valid {what}: {exc}", status=1) from None
+        raise UserError(f"{path}: not a valid {what}: {exc}", status=status) from None
 
 
 def at_turn(state: GameState, turn: int) -> GameState:

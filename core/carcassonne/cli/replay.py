@@ -1,5 +1,8 @@
 """``carcassonne replay FILE``: replay a game record; print the final scores and the event log.
 
+The log says each event in words (:mod:`carcassonne.cli.words`, as the play log does); ``--json``
+gives the events as data.
+
 A record holds the game's configuration and its actions; loading it replays them, which already
 checks every action. The event log is produced by replaying once more from the game's origin,
 action by action, so each line can say which action caused which events.
@@ -11,6 +14,7 @@ import argparse
 import json
 from typing import Any
 
+from carcassonne import events as ev
 from carcassonne.cli.board_view import player_letter
 from carcassonne.cli.game_args import (
     UserError,
@@ -19,6 +23,7 @@ from carcassonne.cli.game_args import (
     plugins_from_args,
     user_errors,
 )
+from carcassonne.cli.words import any_event_words, player_name
 from carcassonne.serialize import action_text
 from carcassonne.state import GameState
 from carcassonne.values import ForcedChance, ForcedDraw
@@ -38,33 +43,31 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def replay_log(state: GameState) -> list[dict[str, Any]]:
-    """``{"action": text or None, "events": [...]}`` for the game's start and each entry of its
-    log (a forced draw shows as ``force-draw TILE``)."""
+def replay_steps(state: GameState) -> list[tuple[str | None, list[ev.Event]]]:
+    """``(action text or None, events)`` for the game's start and each entry of its log (a
+    forced draw shows as ``force-draw TILE``)."""
     origin = state.initial()  # not undo(len(log)): chance outcomes are log entries, not steps
-    steps: list[dict[str, Any]] = [
-        {"action": None, "events": [e.to_dict() for e in _opening_events(origin)]}
-    ]
+    steps: list[tuple[str | None, list[ev.Event]]] = [(None, _opening_events(origin))]
     replay = origin
     for entry in state.log:
         if isinstance(entry, ForcedDraw):
-            before = len(replay.last_events)
-            replay.force_draw(entry.tile)
-            events = replay.last_events[before:]
-            steps.append({"action": f"force-draw {entry.tile}", "events": _dicts(events)})
+            steps.append((f"force-draw {entry.tile}", replay.replay_entry(entry)))
         elif isinstance(entry, ForcedChance):
-            replay.replay_entry(entry)
-            steps.append({"action": f"force-chance {entry.outcome}", "events": []})
+            steps.append((f"force-chance {entry.outcome}", replay.replay_entry(entry)))
         else:
-            steps.append({"action": action_text(entry), "events": _dicts(replay.apply(entry))})
+            steps.append((action_text(entry), replay.replay_entry(entry)))
     return steps
 
 
-def _dicts(events: list[Any]) -> list[dict[str, Any]]:
-    return [e.to_dict() for e in events]
+def replay_log(state: GameState) -> list[dict[str, Any]]:
+    """``{"action": text or None, "events": [...]}`` for each of :func:`replay_steps`."""
+    return [
+        {"action": action, "events": [e.to_dict() for e in events]}
+        for action, events in replay_steps(state)
+    ]
 
 
-def _opening_events(origin: GameState) -> list[Any]:
+def _opening_events(origin: GameState) -> list[ev.Event]:
     """The events of the game's first moment, when the origin is a new game's."""
     fresh = GameState.new(origin.config, seed=origin.seed)
     same = (
@@ -94,7 +97,6 @@ def load(path: str, plugins: list[tuple[str, object]] | None = None) -> GameStat
 @user_errors
 def run(args: argparse.Namespace) -> int:
     state = load(args.file, plugins_from_args(args))
-    steps = replay_log(state)
     names = state.config.names
     if args.json:
         data = {
@@ -102,31 +104,21 @@ def run(args: argparse.Namespace) -> int:
             "scores": list(state.scores),
             "ranking": list(state.ranking()),
             "game_over": state.is_over,
-            "log": steps,
+            "log": replay_log(state),
         }
         print(json.dumps(data, indent=1, sort_keys=True))
         return 0
-    for step in steps:
-        print("(start)" if step["action"] is None else step["action"])
-        for event in step["events"]:
-            print("    " + format_event(event))
+
+    def who(player: int) -> str:
+        return player_name(state, player)
+
+    for action, events in replay_steps(state):
+        print("(start)" if action is None else action)
+        for event in events:
+            print("    " + any_event_words(state, event, who))
     print()
     print("Final scores" if state.is_over else "Scores (the game is not over)")
     ranking = state.ranking()
     for p in sorted(range(state.players), key=lambda p: (ranking[p], p)):
         print(f"  {ranking[p]}. {player_letter(p)} {names[p]:<8} {state.scores[p]:>4}")
     return 0
-
-
-def format_event(event: dict[str, Any]) -> str:
-    """``type key=value ...`` in the event's field order."""
-    fields = " ".join(f"{k}={_value(v)}" for k, v in event.items() if k != "type")
-    return f"{event['type']} {fields}".rstrip()
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, list):
-        return ",".join(str(v) for v in value)
-    if isinstance(value, str) and (" " in value or not value):
-        return json.dumps(value)
-    return str(value)

@@ -1,9 +1,10 @@
 """The general mechanics in words, for everything in the terminal that shows a game.
 
-Two things are here so that ``str(state)``, the play screen and the play log say the same: the
-notes a board picture needs beside it (prisoners, tiles set aside, the part of the turn, a
-pending chance draw, counters players hold) and one sentence per event. Both come from what the
-core keeps (``state.prisoners()``, ``PieceKind.label`` …), never from knowing an expansion.
+Two things are here so that ``str(state)``, the play screen, the play log, ``replay`` and
+``explain`` say the same: the notes a board picture needs beside it (prisoners, tiles set aside,
+the part of the turn, a pending chance draw, counters players hold) and one sentence per event.
+Both come from what the core keeps (``state.prisoners()``, ``PieceKind.label`` …), never from
+knowing an expansion.
 """
 
 from __future__ import annotations
@@ -15,6 +16,21 @@ from carcassonne import events as ev
 from carcassonne.values import NEUTRAL
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
+
+def player_name(state: Any, player: int) -> str:
+    """``B Bob``: a player's letter and name, as the play screen shows them."""
+    return f"{chr(ord('A') + player)} {state.config.names[player]}"
+
+
+def points_words(event: ev.PointsScored, who: Callable[[int], str]) -> str:
+    """``A Ann scores 4 for a city``; points for no feature say what for (``most goods
+    (goods)``); final scoring adds ``at the end``."""
+    when = " at the end" if event.final else ""
+    what = f"a {event.kind}"
+    if event.feature is None:
+        what = f"{event.reason} ({event.kind})" if event.reason else event.kind
+    return f"{who(event.player)} scores {event.points} for {what}{when}"
 
 
 def turn_part_text(part: int, reason: str = "") -> str:
@@ -153,12 +169,52 @@ def event_words(state: Any, event: Any, who: Callable[[int], str]) -> str | None
     return None
 
 
+def any_event_words(state: Any, event: Any, who: Callable[[int], str]) -> str:
+    """One sentence for any event: the general mechanics' (:func:`event_words`), the core's,
+    and ``type: field value, ...`` for a plugin's event type this module has no words for."""
+    words = event_words(state, event, who)
+    if words is not None:
+        return words
+    if isinstance(event, ev.PointsScored):
+        return points_words(event, who)
+    if isinstance(event, ev.TurnStarted):
+        return f"turn {event.turn}: {who(event.player)}"
+    if isinstance(event, ev.TileDrawn):
+        return f"{who(event.player)} draws {event.tile}"
+    if isinstance(event, ev.TileReturned):
+        return f"tile {event.tile} fits nowhere and goes back to the box"
+    if isinstance(event, ev.TilePlaced):
+        return (
+            f"{who(event.player)} places {event.tile} at {event.x},{event.y} "
+            f"turned {event.rotation}°"
+        )
+    if isinstance(event, ev.FigurePlaced):
+        where = _where(event.x, event.y, event.location)
+        return f"{who(event.player)} puts a {event.figure} on {where}"
+    if isinstance(event, ev.FigureReturned):
+        return f"{who(event.player)}'s {event.figure} returns"
+    if isinstance(event, ev.FeatureCompleted):
+        return f"a {event.kind} of {counted(event.tiles, 'tile')} is completed"
+    if isinstance(event, ev.DecisionPending):
+        return f"{who(event.player)} decides: {event.kind}"
+    if isinstance(event, ev.Note):
+        return str(event.message)
+    if isinstance(event, ev.GameOver):
+        scores = ", ".join(f"{who(p)} {s}" for p, s in enumerate(event.scores))
+        return f"the game is over: {scores}"
+    fields = event._asdict().items() if hasattr(event, "_asdict") else ()
+    return f"{event.type}: " + ", ".join(f"{k} {v}" for k, v in fields)
+
+
 __all__ = [
+    "any_event_words",
     "chance_text",
     "counted",
     "event_words",
     "held_texts",
     "part_reason",
+    "player_name",
+    "points_words",
     "prisoner_texts",
     "state_notes",
     "turn_part_text",
