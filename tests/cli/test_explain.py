@@ -443,3 +443,19 @@ def test_after_a_turn_the_next_tile_is_the_one_the_record_dealt(cli, tmp_path):
     result = cli("explain", str(path), "--turn", "1", "--action", "pass")
     assert result.out.splitlines()[0] == "turn 2, B Bob to decide: tile (BA/L drawn)"
     assert result.status == 1
+
+
+def test_render_at_a_turn_takes_the_tile_the_record_dealt(tmp_path):
+    """``render --turn N`` (at_turn) shows turn N with the tile of the record's ``drew`` line,
+    not the one the seed would deal (the seed deals BA/RFr here)."""
+    from carcassonne.cli.render import at_turn
+    from carcassonne.record import load_record
+
+    text = (
+        'format = 1\nplayers = ["Ann", "Bob"]\nseed = 7\n---\ndrew BA/C\ntile BA/C 0,-1 r180\n'
+        "figure meeple 0,-1 S\ndrew BA/L\ntile BA/L -1,-1 r0\n"
+    )
+    state = load_record(text, text=True)
+    at_two = at_turn(state, 2)
+    assert (at_two.turn, at_two.player, at_two.drawn) == (2, 1, "BA/L")
+    assert at_two.pending.kind == "tile"

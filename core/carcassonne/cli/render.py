@@ -72,10 +72,17 @@ def at_turn(state: GameState, turn: int) -> GameState:
     replay = state.initial()  # not undo(len(log)): chance outcomes are log entries, not steps
     if replay.turn >= turn:
         return replay
+    reached = False
     for entry in state.log:
-        replay.replay_entry(entry)
-        if replay.turn >= turn and not isinstance(entry, ForcedDraw | ForcedChance):
+        if reached and not isinstance(entry, ForcedDraw):
             return replay
+        replay.replay_entry(entry)
+        # the record's ``drew`` line after the action that starts turn N deals that turn's tile
+        reached = reached or (
+            replay.turn >= turn and not isinstance(entry, ForcedDraw | ForcedChance)
+        )
+    if reached:
+        return replay
     raise UserError(f"the game has {state.turn} turns; there is no turn {turn}", status=1)
 
 
