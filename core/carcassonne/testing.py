@@ -13,12 +13,14 @@ objects, or module paths and ``.py`` files as the command line's ``--plugin`` ta
     state = board(["BA/RCr @(0,0) r0"], plugins=["my_expansion.plugin"])
 
 Invariants for random games: :func:`random_game`, :func:`figure_totals` against
-:func:`initial_figures`, :func:`check_actions`, :func:`check_award_lines`, :func:`play_out`.
+:func:`initial_figures`, :func:`check_actions`, :func:`check_award_lines`, :func:`play_out`;
+the expansion mixes to play them in, :func:`mixes`.
 Scenario files run with :func:`run_scenario_file` (pytest collects them by itself).
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -226,6 +228,24 @@ def play_out(state: GameState, seed: int) -> tuple[list[int], int]:
         state.apply(rng.choice(state.legal_actions()))
         actions += 1
     return list(state.scores), actions
+
+
+def mixes(names: Iterable[str], *, every_up_to: int = 4) -> list[tuple[str, ...]]:
+    """Mixes of the expansions ``names`` to play in tests, each a sorted tuple.
+
+    Up to ``every_up_to`` names, every combination (the empty mix included). Beyond, the
+    number of combinations doubles with each expansion installed, so a cover that still finds
+    what goes wrong between two expansions: none, each alone, each pair, all but one, all.
+    Most rule clashes are between two expansions; the full mix and the mixes missing one
+    catch the rest. ::
+
+        for mix in mixes(installed_expansions()):
+            ...
+    """
+    ordered = sorted(set(names))
+    n = len(ordered)
+    sizes = list(range(n + 1)) if n <= every_up_to else sorted({0, 1, 2, n - 1, n})
+    return [combo for size in sizes for combo in itertools.combinations(ordered, size)]
 
 
 def check_award_lines(state: GameState, events: Iterable[Event]) -> None:

@@ -3,7 +3,6 @@ expansions with every invariant held; what the mechanic does is seen to happen."
 
 from __future__ import annotations
 
-import itertools
 import pickle
 import random
 from collections import Counter
@@ -13,15 +12,11 @@ import pytest
 from carcassonne import GameConfig, GameState
 from carcassonne import events as ev
 from carcassonne.plugins import installed_expansions
-from carcassonne.testing import figure_totals, initial_figures
+from carcassonne.testing import figure_totals, initial_figures, mixes
 
 from .plugins import PLUGINS
 
-MIXES = [
-    combo
-    for n in range(len(installed_expansions()) + 1)
-    for combo in itertools.combinations(sorted(installed_expansions()), n)
-]
+MIXES = mixes(installed_expansions())  # every mix up to 4 expansions, then a cover
 
 #: What each plugin's mechanic shows in the events of its games (at least once over the mixes).
 SEEN: dict[str, tuple[type[ev.Event], ...]] = {

@@ -5,7 +5,6 @@ message (docs/positions.md)."""
 
 from __future__ import annotations
 
-import itertools
 import random
 import re
 from pathlib import Path
@@ -20,14 +19,11 @@ from carcassonne import events as ev
 from carcassonne.plugins import installed_expansions
 from carcassonne.position import PositionError, dump_position, load_position
 from carcassonne.serialize import state_to_json
+from carcassonne.testing import mixes
 
 from .plugins import PLUGINS
 
-MIXES = [
-    combo
-    for n in range(len(installed_expansions()) + 1)
-    for combo in itertools.combinations(sorted(installed_expansions()), n)
-]
+MIXES = mixes(installed_expansions())  # every mix up to 4 expansions, then a cover
 
 #: What a position does not keep, by design (docs/positions.md): who placed each tile but the
 #: newest, the events that led there and the length of the log.

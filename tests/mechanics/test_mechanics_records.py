@@ -4,7 +4,6 @@ OUTCOME`` after the action that drew them, ``ChanceOutcome`` actions of games pl
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
@@ -16,15 +15,12 @@ from carcassonne.cli.render import at_turn
 from carcassonne.cli.replay import replay_log
 from carcassonne.plugins import installed_expansions
 from carcassonne.record import Entry, RecordError, dump_record, load_record, parse_record
+from carcassonne.testing import mixes
 from carcassonne.values import ForcedChance
 
 from .plugins import PLUGINS
 
-MIXES = [
-    combo
-    for n in range(len(installed_expansions()) + 1)
-    for combo in itertools.combinations(sorted(installed_expansions()), n)
-]
+MIXES = mixes(installed_expansions())  # every mix up to 4 expansions, then a cover
 
 
 def _plugins(name: str) -> list[tuple[str, object]]:
