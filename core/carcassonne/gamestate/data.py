@@ -69,9 +69,6 @@ _NO_EXTRAS = _Extras()
 
 
 #: ``tuple.__new__``: builds a named tuple (Placed, Decision) without its Python-level
-
-
-#: ``tuple.__new__``: builds a named tuple (Placed, Decision) without its Python-level
 #: ``__new__``, on the hot path only.
 _new = tuple.__new__
 

@@ -40,9 +40,9 @@ if TYPE_CHECKING:
     from carcassonne.values import ScoreItem
 
 #: The decisions of the turn loop, per player (immutable values: built once, shared).
-_DRAW_FOR = tuple(_new(Decision, ("draw", p, None)) for p in range(MAX_PLAYERS))
-_TILE_FOR = tuple(_new(Decision, ("tile", p, None)) for p in range(MAX_PLAYERS))
-_FIGURE_FOR = tuple(_new(Decision, ("figure", p, None)) for p in range(MAX_PLAYERS))
+_DRAW_FOR = tuple(_new(Decision, ("draw", p, None, True)) for p in range(MAX_PLAYERS))
+_TILE_FOR = tuple(_new(Decision, ("tile", p, None, True)) for p in range(MAX_PLAYERS))
+_FIGURE_FOR = tuple(_new(Decision, ("figure", p, None, True)) for p in range(MAX_PLAYERS))
 
 
 class Phases(Chance):

@@ -325,8 +325,11 @@ class Snapshots(Phases):
 
         Two states are equal when their keys are: same board, same partition into features
         (the root of a feature is always its smallest node, so ids are canonical), same
-        figures, scores, supplies, pile, pending decisions and plugin data. Caches and the
-        event log do not count.
+        figures, scores, supplies, pile, pending decisions and plugin data, and the same turn
+        so far: what decides the legal actions and what comes next in the turn (the tile
+        placed, the actions taken, which rules may offer once a turn; the decisions asked and
+        not yet queued, what follows the queue, the features to score and the figures sent
+        home). Caches and the event log do not count.
         """
         graph = self._graph
         find = graph.find
@@ -348,6 +351,12 @@ class Snapshots(Phases):
             self.drawn,
             tuple(sorted(self.ext.items(), key=lambda item: item[0])),
             self._extras_key(),
+            self.last_tile,
+            self.turn_actions,
+            self._asked,
+            self._then,
+            tuple(sorted({find(n) for n in self._completed})),
+            self._returned,
         )
 
     def _extras_key(self) -> object:
