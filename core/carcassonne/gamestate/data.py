@@ -182,7 +182,9 @@ class StateData:
         def _refuse(self, action: Action) -> NoReturn: ...  # refusals
 
         # snapshots
-        def _rebuild(self, actions: list[Action | ForcedDraw | ForcedChance]) -> None: ...
+        def _rebuild(
+            self, actions: list[Action | ForcedDraw | ForcedChance], forced: tuple[str, ...] = ()
+        ) -> None: ...
 
         def strength(self, feature: int, figure: Figure) -> int: ...  # carcassonne.state
 

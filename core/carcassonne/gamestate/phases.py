@@ -86,10 +86,11 @@ class Phases(Chance):
         events: list[ev.Event] = []
         self.last_events = events  # filled as the action is carried out (``emit`` adds to it)
         self.log.append(action)
+        before = self._x  # the chance outcomes forced and not yet drawn, should it fail
         try:
             self._dispatch(action, events)
         except BaseException:
-            self._rebuild(_without_last(self.log))
+            self._rebuild(_without_last(self.log), before.forced if before is not None else ())
             raise
         return events
 

@@ -45,7 +45,11 @@ class Queries(StateData):
 
     def set_draw_pile(self, tiles: list[str]) -> None:
         """Replace the draw pile by ``tiles``, next first: search bots sample the hidden order on
-        a clone (determinisation). Not part of a game's rules: ``undo()`` does not restore it."""
+        a clone (determinisation). Not part of a game's rules: ``undo()`` does not keep it, but
+        rebuilds the game's own pile from its origin and the draws logged. Unlike a forced
+        chance outcome (which undo keeps) a sampled pile is a guess at hidden information for
+        a search, which clones rather than undoes; kept through undo it would also need the
+        tiles the undone actions drew put back into a pile the game never had."""
         self._pile = list(reversed(tiles))
         self._legal = None
 
