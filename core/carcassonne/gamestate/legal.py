@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import repeat
-from operator import is_
+from operator import is_, itemgetter
 from typing import cast
 
 from carcassonne.actions import (
@@ -30,6 +30,7 @@ from carcassonne.tileset.model import Rotated, TileType
 from carcassonne.values import ChanceSpec
 
 _PASS = Pass()
+_XY = itemgetter(1, 2)
 _DRAW = Draw()
 
 #: An action's hash as a plain tuple (in C; TypedAction's own hash also mixes in the verb).
@@ -43,6 +44,17 @@ def _look(rot: Rotated) -> tuple[object, ...]:
         (f.kind, frozenset(f.locations), tuple(sorted(f.attrs.items()))) for f in rot.features
     )
     return (rot.edges, features)
+
+
+def _elsewhere(actions: list[Action], x: int, y: int) -> bool:
+    """Whether ``actions`` may hold a figure away from ``(x, y)``: False when every action's
+    second and third fields are ``x, y`` (a ``PlaceFigure``'s square), found in C, so that the
+    figure phases of expansions that offer figures only there pay no scan in Python; any other
+    shape (a plugin action with fewer fields) answers True, and the exact check follows."""
+    try:
+        return set(map(_XY, cast("list[tuple[object, ...]]", actions))) != {(x, y)}
+    except (IndexError, TypeError):
+        return True
 
 
 class Legal(Queries):
@@ -149,7 +161,7 @@ class Legal(Queries):
             vetoes = hooks.veto_figure_actions(self, actions)
             if vetoes:
                 actions = [a for a in actions if a not in vetoes]
-        if actions and hooks.may_offer_elsewhere:
+        if actions and hooks.may_offer_elsewhere and _elsewhere(actions, x, y):
             actions = self._checked_elsewhere(actions, self.player)
         actions.append(_PASS)
         return sort_actions(actions)

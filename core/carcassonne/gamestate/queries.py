@@ -147,7 +147,8 @@ class Queries(StateData):
     # The queries below take ids from plugins and callers: each refuses an id the engine never
     # gave out as feature_id does (a negative id would otherwise wrap around as a Python index).
     # The check costs one comparison (too large an id and a non-int fail in the lookup, caught
-    # at no cost when nothing is raised); the engine's own code reads self._graph directly.
+    # at no cost when nothing is raised), paid back by finding a root (what callers pass
+    # most) without calling find; the engine's own code reads self._graph directly.
 
     def feature_at(self, x: int, y: int, location: str) -> int:
         """The feature at ``location`` (a side, half-edge, corner, pocket or centre name in
@@ -188,9 +189,11 @@ class Queries(StateData):
 
     def _root(self, feature: int) -> int:
         """The feature (root) an id a caller gave names; an id out of range is refused."""
+        graph = self._graph
         try:
             if feature >= 0:
-                return self._graph.find(feature)
+                # (a root, what callers pass most, is known without calling find)
+                return feature if graph.parent[feature] == feature else graph.find(feature)
         except (IndexError, TypeError):
             pass
         self._no_feature(feature)
@@ -202,7 +205,8 @@ class Queries(StateData):
         graph = self._graph  # _root() inlined: scoring asks this of every feature it scores
         try:
             if feature >= 0:
-                return graph.feats[graph.find(feature)][KIND]
+                root = feature if graph.parent[feature] == feature else graph.find(feature)
+                return graph.feats[root][KIND]
         except (IndexError, TypeError):
             pass
         self._no_feature(feature)
@@ -227,7 +231,8 @@ class Queries(StateData):
         graph = self._graph  # _root() inlined: the figure phase asks this of every segment
         try:
             if feature >= 0:
-                return graph.feats[graph.find(feature)][FIGS]
+                root = feature if graph.parent[feature] == feature else graph.find(feature)
+                return graph.feats[root][FIGS]
         except (IndexError, TypeError):
             pass
         self._no_feature(feature)
