@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import repeat
-from operator import is_, itemgetter
+from operator import is_
 from typing import cast
 
 from carcassonne.actions import (
@@ -30,7 +30,6 @@ from carcassonne.tileset.model import Rotated, TileType
 from carcassonne.values import ChanceSpec
 
 _PASS = Pass()
-_XY = itemgetter(1, 2)
 _DRAW = Draw()
 
 #: An action's hash as a plain tuple (in C; TypedAction's own hash also mixes in the verb).
@@ -47,14 +46,13 @@ def _look(rot: Rotated) -> tuple[object, ...]:
 
 
 def _elsewhere(actions: list[Action], x: int, y: int) -> bool:
-    """Whether ``actions`` may hold a figure away from ``(x, y)``: False when every action's
-    second and third fields are ``x, y`` (a ``PlaceFigure``'s square), found in C, so that the
-    figure phases of expansions that offer figures only there pay no scan in Python; any other
-    shape (a plugin action with fewer fields) answers True, and the exact check follows."""
-    try:
-        return set(map(_XY, cast("list[tuple[object, ...]]", actions))) != {(x, y)}
-    except (IndexError, TypeError):
-        return True
+    """Whether ``actions`` may hold a figure away from ``(x, y)``: False as soon as each is a
+    ``PlaceFigure`` on that square (what the figure phase of most games offers), so that the
+    exact check (:meth:`Legal._checked_elsewhere`) runs only where it may find something."""
+    for action in actions:
+        if type(action) is not PlaceFigure or action[1] != x or action[2] != y:
+            return True
+    return False
 
 
 class Legal(Queries):
