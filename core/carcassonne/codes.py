@@ -76,6 +76,16 @@ CORE_CODES: tuple[ErrorCode, ...] = (
     ),
     ErrorCode("not-offered", "the action is not among the legal answers and no rule explains more"),
     ErrorCode(
+        "feature-complete",
+        "a figure placed away from the tile just placed (a portal, a plugin's decision) on a "
+        "feature that is already complete; details: feature, x, y, location",
+    ),
+    ErrorCode(
+        "not-passable",
+        "a pass of a plugin's decision that is a forced move (Decision.passable is false: a "
+        "dragon step that must be taken); details: kind, player",
+    ),
+    ErrorCode(
         "chance-not-pending",
         "a chance outcome while no chance draw waits for one: the engine draws chance itself "
         "unless the caller took it over (auto_chance off; the stdio protocol's chance client); "

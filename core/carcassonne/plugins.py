@@ -320,6 +320,10 @@ class Hooks:
             if len(impls) == 1 and impls[0][2] is None
         }
         self._only_figure_actions = only.get("carcassonne_figure_actions")
+        #: Whether a plugin besides the base rules offers figure actions: only then may one be
+        #: a figure away from the tile just placed, which the core checks (the base game's
+        #: figure phase skips the scan).
+        self.may_offer_elsewhere = len(self._impls.get("carcassonne_figure_actions", ())) > 1
         self._only_score = only.get("carcassonne_score")
         #: Whether any plugin vetoes tile placements (see :meth:`vetoers` for one tile).
         self.vetoes_placements = "carcassonne_veto_placements" in self._used

@@ -31,10 +31,14 @@ from typing import Any
 from carcassonne.actions import Draw, Pass, PlaceFigure, PlaceTile
 from carcassonne.config import GameConfig
 from carcassonne.errors import IllegalActionError
-from carcassonne.events import Event, PointsScored
+from carcassonne.events import Event, PointsScored, PointsTransferred
 from carcassonne.local_plugins import load_plugins, plugin_name
 from carcassonne.position import Position, build_state
 from carcassonne.state import GameState
+
+# the entries of ``state.log`` beside the actions, for tests that read or replay a log
+from carcassonne.values import ForcedChance as ForcedChance
+from carcassonne.values import ForcedDraw as ForcedDraw
 
 RED, BLUE, YELLOW, GREEN, BLACK, PINK = 0, 1, 2, 3, 4, 5
 
@@ -154,13 +158,23 @@ def place(state: GameState, text: str, figure: tuple[str, str] | None = None) ->
     return events
 
 
-def points(events) -> dict[int, int]:
-    """Points per player in ``events`` (players who scored nothing are left out)."""
+def points(events: Iterable[Event]) -> dict[int, int]:
+    """How each player's score changed in ``events``: points scored, and points moved between
+    players (``PointsTransferred``: the payer loses them, the payee gains them). Players whose
+    score did not change are left out, so a ransom shows as ``{payer: -3, payee: 3}``.
+
+    >>> from carcassonne.events import PointsTransferred
+    >>> points([PointsScored(0, 4, "road", 1, "", False), PointsTransferred(0, 1, 3, "ransom")])
+    {0: 1, 1: 3}
+    """
     out: dict[int, int] = {}
     for e in events:
-        if e.type == "points":
+        if isinstance(e, PointsScored):
             out[e.player] = out.get(e.player, 0) + e.points
-    return out
+        elif isinstance(e, PointsTransferred):
+            out[e.payer] = out.get(e.payer, 0) - e.points
+            out[e.payee] = out.get(e.payee, 0) + e.points
+    return {player: total for player, total in out.items() if total}
 
 
 def random_game(config: GameConfig, seed: int):

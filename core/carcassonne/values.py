@@ -191,11 +191,18 @@ class Decision(NamedTuple):
     Core kinds: ``draw`` (draw, or an alternative to drawing), ``tile`` (place the drawn tile),
     ``figure`` (the figure phase), ``end`` (game over). Plugins add kinds (``wagon``) and keep
     what they need in ``data`` (an immutable value).
+
+    ``passable=False`` makes a plugin's decision a forced move (a dragon step that must be
+    taken): its legal actions are the plugin's alone, without the ``Pass`` the core adds to
+    the others, and ``apply(Pass())`` is refused (``not-passable``). A forced decision with no
+    action left is skipped, as a passable one whose only action is ``Pass``. The core's own
+    kinds ignore it.
     """
 
     kind: str
     player: int
     data: DecisionData = None
+    passable: bool = True
 
 
 class Placed(NamedTuple):

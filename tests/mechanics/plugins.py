@@ -180,7 +180,10 @@ class Dragon(_Plugin):
             return []
         dragon = state.pieces("dragon")[0]
         state.ext[self.name] = ((dragon.x, dragon.y),)
-        return [Decision("t-dragon", p, k) for k, p in enumerate(state.seats_from())]
+        # a forced move: a step that can be taken must be (a dragon with nowhere to go is skipped)
+        return [
+            Decision("t-dragon", p, k, passable=False) for k, p in enumerate(state.seats_from())
+        ]
 
     def _steps(self, state: GameState) -> list[tuple[int, int]]:
         dragon = state.pieces("dragon")[0]

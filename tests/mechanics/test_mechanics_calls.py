@@ -99,11 +99,12 @@ def test_the_dragon_moves_one_player_after_another_and_eats() -> None:
     state.put_piece("dragon", NEUTRAL, 0, 1, None, events)
     state.apply("tile BA/C 0,-1 r180")  # a city: the dragon moves before scoring
     state.apply("pass")
-    assert state.pending == Decision("t-dragon", 0, 0)  # the active player moves first
-    assert state.legal_actions()[:-1] == [DragonStep(0, 0)]
+    # the active player moves first; each step is a forced move (no Pass)
+    assert state.pending == Decision("t-dragon", 0, 0, passable=False)
+    assert state.legal_actions() == [DragonStep(0, 0)]
     state.apply(DragonStep(0, 0))
-    assert state.pending == Decision("t-dragon", 1, 1)
-    assert state.legal_actions()[:-1] == [DragonStep(0, -1), DragonStep(1, 0)]
+    assert state.pending == Decision("t-dragon", 1, 1, passable=False)
+    assert state.legal_actions() == [DragonStep(0, -1), DragonStep(1, 0)]
     events = state.apply(DragonStep(1, 0))
     assert ev.FigureRemoved(1, "meeple", 1, 0, "E", "eaten by the dragon") in events
     assert state.supply[1]["meeple"] == 7

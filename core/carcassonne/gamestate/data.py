@@ -69,9 +69,6 @@ _NO_EXTRAS = _Extras()
 
 
 #: ``tuple.__new__``: builds a named tuple (Placed, Decision) without its Python-level
-
-
-#: ``tuple.__new__``: builds a named tuple (Placed, Decision) without its Python-level
 #: ``__new__``, on the hot path only.
 _new = tuple.__new__
 
@@ -185,7 +182,9 @@ class StateData:
         def _refuse(self, action: Action) -> NoReturn: ...  # refusals
 
         # snapshots
-        def _rebuild(self, actions: list[Action | ForcedDraw | ForcedChance]) -> None: ...
+        def _rebuild(
+            self, actions: list[Action | ForcedDraw | ForcedChance], forced: tuple[str, ...] = ()
+        ) -> None: ...
 
         def strength(self, feature: int, figure: Figure) -> int: ...  # carcassonne.state
 

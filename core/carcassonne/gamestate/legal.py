@@ -12,8 +12,18 @@ from itertools import repeat
 from operator import is_
 from typing import cast
 
-from carcassonne.actions import Action, ChanceOutcome, Draw, Pass, PlaceTile, sort_actions
+from carcassonne.actions import (
+    Action,
+    ChanceOutcome,
+    Draw,
+    Pass,
+    PlaceFigure,
+    PlaceTile,
+    sort_actions,
+)
+from carcassonne.codes import Refusal
 from carcassonne.errors import IllegalActionError
+from carcassonne.features import FIGS, KIND
 from carcassonne.gamestate.data import END
 from carcassonne.gamestate.queries import Queries
 from carcassonne.tileset.model import Rotated, TileType
@@ -33,6 +43,16 @@ def _look(rot: Rotated) -> tuple[object, ...]:
         (f.kind, frozenset(f.locations), tuple(sorted(f.attrs.items()))) for f in rot.features
     )
     return (rot.edges, features)
+
+
+def _elsewhere(actions: list[Action], x: int, y: int) -> bool:
+    """Whether ``actions`` may hold a figure away from ``(x, y)``: False as soon as each is a
+    ``PlaceFigure`` on that square (what the figure phase of most games offers), so that the
+    exact check (:meth:`Legal._checked_elsewhere`) runs only where it may find something."""
+    for action in actions:
+        if type(action) is not PlaceFigure or action[1] != x or action[2] != y:
+            return True
+    return False
 
 
 class Legal(Queries):
@@ -95,7 +115,12 @@ class Legal(Queries):
             return [ChanceOutcome(spec.name, outcome) for outcome in spec.outcomes]
         else:
             legal = list(self.config.hooks.decision_actions(self, self.pending))
-            legal.append(_PASS)
+            if legal:
+                legal = self._checked_elsewhere(legal, self.pending.player)
+            if self.pending.passable or not legal:
+                # a forced move (passable=False) is never passed, but one with no action left
+                # is moot: its Pass lets _next_decision skip it as it skips any other
+                legal.append(_PASS)
             legal = sort_actions(legal)
         if self.config.hooks.offers_anytime:
             return self._with_anytime(legal)
@@ -134,8 +159,101 @@ class Legal(Queries):
             vetoes = hooks.veto_figure_actions(self, actions)
             if vetoes:
                 actions = [a for a in actions if a not in vetoes]
+        if actions and hooks.may_offer_elsewhere and _elsewhere(actions, x, y):
+            actions = self._checked_elsewhere(actions, self.player)
         actions.append(_PASS)
         return sort_actions(actions)
+
+    def _checked_elsewhere(self, actions: list[Action], player: int) -> list[Action]:
+        """``actions`` without the figures placed away from the tile just placed that the
+        placement rules forbid (see :meth:`_elsewhere_refusal`)."""
+        here = self.last_tile
+        return [
+            a
+            for a in actions
+            if type(a) is not PlaceFigure
+            or (a.x, a.y) == here
+            or self._elsewhere_refusal(a, player) is None
+        ]
+
+    def _elsewhere_refusal(self, action: PlaceFigure, player: int) -> Refusal | None:
+        """Why ``player`` may not place the figure ``action`` offers away from the tile just
+        placed (the portal, a plugin decision's figure on another tile), or None if they may.
+
+        On the tile just placed the offering rule is trusted (a builder or a pig joins a
+        feature its owner holds); anywhere else a ``PlaceFigure`` follows the placement rules
+        (:meth:`_figure_rule_refusal`) and the feature must not be complete (a complete one
+        was scored already). A rule that places otherwise (a flier joining an occupied
+        feature) offers its own action and calls ``state.place_figure``."""
+        return self._figure_rule_refusal(action, player, elsewhere=True)
+
+    def _figure_rule_refusal(
+        self, action: PlaceFigure, player: int, elsewhere: bool
+    ) -> Refusal | None:
+        """The placement rules of a figure: a known kind, a feature at the location, one left
+        in the supply, a feature kind that takes it, free; ``elsewhere``: and not complete."""
+        config = self.config
+        x, y, figure, location = action.x, action.y, action.figure, action.location
+        if figure not in config.figure_kinds:
+            known = ", ".join(config.figure_kinds)
+            return Refusal(
+                "unknown-figure",
+                f"no figure kind {figure!r} in this game (known: {known})",
+                {"figure": figure},
+            )
+        placed = self.board.get((x, y))
+        if placed is None or location not in placed.rot.by_location:
+            names = sorted(placed.rot.by_location) if placed is not None else []
+            return Refusal(
+                "no-feature",
+                f"the tile at {x},{y} has no feature at {location!r} "
+                + (f"(try: {', '.join(names)})" if names else "(no tile there)"),
+                {"location": location, "locations": names},
+            )
+        if self.supply[player].get(figure, 0) <= 0:
+            return Refusal(
+                "no-figure-left",
+                f"{config.names[player]} has no {figure} left",
+                {"figure": figure, "player": player},
+            )
+        graph = self._graph
+        root = graph.find(placed.order + placed.rot.by_location[location])
+        kind_name = graph.feats[root][KIND]
+        kind = config.kinds.get(kind_name)
+        allowed = kind is not None and kind.occupiable
+        if allowed and figure in config.followers:
+            allowed = kind is not None and kind.followers
+            allowed = allowed and (kind_name != "field" or bool(config.options["farmers"]))
+        if not allowed:
+            return Refusal(
+                "figure-not-allowed",
+                f"no {figure} may stand on a {kind_name}"
+                + (" (the farmers option is off)" if kind_name == "field" else ""),
+                {"figure": figure, "feature_kind": kind_name},
+            )
+        there = graph.feats[root][FIGS]
+        if there:
+            return Refusal(
+                "feature-occupied",
+                f"the {kind_name} at {x},{y} {location} already holds "
+                + ", ".join(f"{config.names[f.player]}'s {f.kind}" for f in there),
+                {
+                    "feature": root,
+                    "figures": [
+                        {"player": f.player, "kind": f.kind, "x": f.x, "y": f.y,
+                         "location": f.location}
+                        for f in there
+                    ],
+                },
+            )  # fmt: skip
+        if elsewhere and self._complete(root):
+            return Refusal(
+                "feature-complete",
+                f"the {kind_name} at {x},{y} {location} is complete: a figure goes on a "
+                "complete feature only on the tile just placed",
+                {"feature": root, "x": x, "y": y, "location": location},
+            )
+        return None
 
     def fits_somewhere(self, tile: str) -> bool:
         """Whether ``tile`` (an id or alias, drawn or not) has a legal placement on the current

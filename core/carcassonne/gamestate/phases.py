@@ -40,9 +40,9 @@ if TYPE_CHECKING:
     from carcassonne.values import ScoreItem
 
 #: The decisions of the turn loop, per player (immutable values: built once, shared).
-_DRAW_FOR = tuple(_new(Decision, ("draw", p, None)) for p in range(MAX_PLAYERS))
-_TILE_FOR = tuple(_new(Decision, ("tile", p, None)) for p in range(MAX_PLAYERS))
-_FIGURE_FOR = tuple(_new(Decision, ("figure", p, None)) for p in range(MAX_PLAYERS))
+_DRAW_FOR = tuple(_new(Decision, ("draw", p, None, True)) for p in range(MAX_PLAYERS))
+_TILE_FOR = tuple(_new(Decision, ("tile", p, None, True)) for p in range(MAX_PLAYERS))
+_FIGURE_FOR = tuple(_new(Decision, ("figure", p, None, True)) for p in range(MAX_PLAYERS))
 
 
 class Phases(Chance):
@@ -86,10 +86,11 @@ class Phases(Chance):
         events: list[ev.Event] = []
         self.last_events = events  # filled as the action is carried out (``emit`` adds to it)
         self.log.append(action)
+        before = self._x  # the chance outcomes forced and not yet drawn, should it fail
         try:
             self._dispatch(action, events)
         except BaseException:
-            self._rebuild(_without_last(self.log))
+            self._rebuild(_without_last(self.log), before.forced if before is not None else ())
             raise
         return events
 

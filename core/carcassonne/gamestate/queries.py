@@ -6,6 +6,8 @@ The layer above :mod:`carcassonne.gamestate.data` (see :mod:`carcassonne.gamesta
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from carcassonne.actions import Action, ChanceOutcome
 from carcassonne.errors import CarcassonneError
 from carcassonne.features import ATTRS, BORDERS, FIGS, KIND, OPEN, neighbours_present
@@ -43,7 +45,11 @@ class Queries(StateData):
 
     def set_draw_pile(self, tiles: list[str]) -> None:
         """Replace the draw pile by ``tiles``, next first: search bots sample the hidden order on
-        a clone (determinisation). Not part of a game's rules: ``undo()`` does not restore it."""
+        a clone (determinisation). Not part of a game's rules: ``undo()`` does not keep it, but
+        rebuilds the game's own pile from its origin and the draws logged. Unlike a forced
+        chance outcome (which undo keeps) a sampled pile is a guess at hidden information for
+        a search, which clones rather than undoes; kept through undo it would also need the
+        tiles the undone actions drew put back into a pile the game never had."""
         self._pile = list(reversed(tiles))
         self._legal = None
 
@@ -147,6 +153,11 @@ class Queries(StateData):
     #
     # A feature is named by an int id (``feature_at``): a feature id stays valid when the feature
     # grows, naming the larger feature; two ids name the same feature when ``same_feature``.
+    # The queries below take ids from plugins and callers: each refuses an id the engine never
+    # gave out as feature_id does (a negative id would otherwise wrap around as a Python index).
+    # The check costs one comparison (too large an id and a non-int fail in the lookup, caught
+    # at no cost when nothing is raised), paid back by finding a root (what callers pass
+    # most) without calling find; the engine's own code reads self._graph directly.
 
     def feature_at(self, x: int, y: int, location: str) -> int:
         """The feature at ``location`` (a side, half-edge, corner, pocket or centre name in
@@ -174,45 +185,72 @@ class Queries(StateData):
 
     def feature_id(self, feature: int) -> int:
         """The current id of the feature an older id names (features merge as tiles join).
-        An id the engine never gave out (-1, 999, ``None``) is a :class:`CarcassonneError`."""
+        An id the engine never gave out (-1, 999, ``None``) is a :class:`CarcassonneError`;
+        so it is for every query that takes a feature id."""
         if type(feature) is not int or not 0 <= feature < len(self._graph):
-            raise CarcassonneError(
-                f"no feature {feature!r} on this board (ids run from 0 to {len(self._graph) - 1})"
-            )
+            self._no_feature(feature)
         return self._graph.find(feature)
 
+    def _no_feature(self, feature: object) -> NoReturn:
+        raise CarcassonneError(
+            f"no feature {feature!r} on this board (ids run from 0 to {len(self._graph) - 1})"
+        )
+
+    def _root(self, feature: int) -> int:
+        """The feature (root) an id a caller gave names; an id out of range is refused."""
+        graph = self._graph
+        try:
+            if feature >= 0:
+                # (a root, what callers pass most, is known without calling find)
+                return feature if graph.parent[feature] == feature else graph.find(feature)
+        except (IndexError, TypeError):
+            pass
+        self._no_feature(feature)
+
     def same_feature(self, a: int, b: int) -> bool:
-        find = self._graph.find
-        return find(a) == find(b)
+        return self._root(a) == self._root(b)
 
     def feature_kind(self, feature: int) -> str:
-        graph = self._graph  # record() inlined: scoring asks this of every feature it scores
-        return graph.feats[graph.find(feature)][KIND]
+        graph = self._graph  # _root() inlined: scoring asks this of every feature it scores
+        try:
+            if feature >= 0:
+                root = feature if graph.parent[feature] == feature else graph.find(feature)
+                return graph.feats[root][KIND]
+        except (IndexError, TypeError):
+            pass
+        self._no_feature(feature)
 
     def feature_tiles(self, feature: int) -> frozenset[Pos]:
         """The squares a feature covers (each tile once, however many segments it has there)."""
-        return self._graph.squares(feature, self.board)
+        return self._graph.squares(self._root(feature), self.board)
 
     def feature_open(self, feature: int) -> int:
         """How many of the feature's edges no tile closes yet (0 for fields and centres)."""
-        return self._graph.record(feature)[OPEN]
+        return self._graph.feats[self._root(feature)][OPEN]
 
     def feature_attr(self, feature: int, name: str) -> int:
         """The sum of attribute ``name`` over the feature's segments (its shields, inns)."""
-        attrs = self._graph.record(feature)[ATTRS]
+        attrs = self._graph.feats[self._root(feature)][ATTRS]
         return attrs.get(name, 0) if attrs else 0
 
     def feature_attrs(self, feature: int) -> dict[str, int]:
-        return dict(self._graph.record(feature)[ATTRS] or {})
+        return dict(self._graph.feats[self._root(feature)][ATTRS] or {})
 
     def figures_on(self, feature: int) -> tuple[Figure, ...]:
-        return self._graph.record(feature)[FIGS]
+        graph = self._graph  # _root() inlined: the figure phase asks this of every segment
+        try:
+            if feature >= 0:
+                root = feature if graph.parent[feature] == feature else graph.find(feature)
+                return graph.feats[root][FIGS]
+        except (IndexError, TypeError):
+            pass
+        self._no_feature(feature)
 
     def bordering(self, feature: int) -> set[int]:
         """The features a field borders (cities, for the base game's fields)."""
         graph = self._graph
         find = graph.find
-        return {find(n) for n in graph.record(feature)[BORDERS]}
+        return {find(n) for n in graph.feats[self._root(feature)][BORDERS]}
 
     def completed_cities(self, field: int) -> int:
         """How many completed cities a field borders (each city once): what farmers and barns
@@ -220,12 +258,14 @@ class Queries(StateData):
         return sum(
             1
             for city in self.bordering(field)
-            if self._graph.record(city)[KIND] == "city" and self.is_complete(city)
+            if self._graph.record(city)[KIND] == "city" and self._complete(city)
         )
 
     def is_complete(self, feature: int) -> bool:
+        return self._complete(self._root(feature))
+
+    def _complete(self, root: int) -> bool:
         graph = self._graph
-        root = graph.find(feature)
         record = graph.feats[root]
         kind = self.config.kinds.get(record[KIND])
         completion = kind.completion if kind is not None else "never"
@@ -247,7 +287,7 @@ class Queries(StateData):
 
     def majority(self, feature: int) -> list[int]:
         """Players with the greatest total figure strength in a feature (none if all are 0)."""
-        root = self._graph.find(feature)
+        root = self._root(feature)
         totals = [0] * self.config.players
         for fig in self._graph.feats[root][FIGS]:
             totals[fig.player] += self.strength(root, fig)

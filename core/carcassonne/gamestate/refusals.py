@@ -10,12 +10,23 @@ from __future__ import annotations
 from itertools import compress, repeat
 from typing import NoReturn, cast
 
-from carcassonne.actions import Action, ChanceOutcome, Draw, PlaceFigure, PlaceTile, action_fields
+from carcassonne.actions import (
+    Action,
+    ChanceOutcome,
+    Draw,
+    Pass,
+    PlaceFigure,
+    PlaceTile,
+    action_fields,
+)
 from carcassonne.codes import Refusal
 from carcassonne.errors import IllegalActionError
 from carcassonne.gamestate.data import END
 from carcassonne.gamestate.legal import Legal
 from carcassonne.geometry import SIDE_OFFSETS, SIDES
+
+#: The decisions of the turn loop: ``Decision.passable`` is for plugins' decisions only.
+_CORE_KINDS = frozenset(("draw", "tile", "figure", "chance", END))
 
 
 def _wrong_decision(reason: str, expected: str) -> Refusal:
@@ -82,6 +93,13 @@ class Refusals(Legal):
         action = self.canonical(action)
         if action in self.legal_actions():
             return None
+        if type(action) is Pass and not self.pending.passable and kind not in _CORE_KINDS:
+            return Refusal(
+                "not-passable",
+                f"the {kind} decision of player {self.pending.player} cannot be passed: "
+                "it is a forced move (choose one of its actions)",
+                {"kind": kind, "player": self.pending.player},
+            )
         explained = self.config.hooks.explain_illegal(self, action)
         if explained is not None:
             return explained
@@ -106,6 +124,12 @@ class Refusals(Legal):
             elif type(action) is PlaceFigure:
                 more = " or another turn action" if self._turn_actions() else ""
                 return _wrong_decision(f"expected draw{more}", kind)
+        elif type(action) is PlaceFigure and (action.x, action.y) != self.last_tile:
+            # a plugin decision's figure on another tile that the placement rules forbid
+            if action in self.config.hooks.decision_actions(self, self.pending):
+                broken = self._elsewhere_refusal(action, self.pending.player)
+                if broken is not None:
+                    return broken
         elif type(action) in (Draw, PlaceTile):
             who = self.pending.player
             return _wrong_decision(f"not an answer to the {kind} decision of player {who}", kind)
@@ -194,13 +218,14 @@ class Refusals(Legal):
         )
 
     def _figure_refusal(self, action: PlaceFigure) -> Refusal:
-        config = self.config
-        x, y, figure = action.x, action.y, action.figure
-        # a rule may offer figures on other tiles too (a portal): those squares are allowed
-        offered = [a for a in self.legal_actions() if type(a) is PlaceFigure]
+        x, y = action.x, action.y
+        assert self.last_tile is not None
+        # a rule may offer figures on other tiles too (a portal): those squares are allowed,
+        # and a figure there that the placement rules forbid is refused for the rule it breaks
+        raw = self.config.hooks.figure_actions(self, *self.last_tile, self.player)
+        offered = [a for a in [*self.legal_actions(), *raw] if type(a) is PlaceFigure]
         squares = sorted({(a.x, a.y) for a in offered} - {self.last_tile})
         if (x, y) != self.last_tile and (x, y) not in squares:
-            assert self.last_tile is not None
             lx, ly = self.last_tile
             also = f" or on a tile a rule offers ({_squares(squares)})" if squares else ""
             return Refusal(
@@ -209,59 +234,14 @@ class Refusals(Legal):
                 {"last_tile": [lx, ly]}
                 | ({"offered": [list(q) for q in squares]} if squares else {}),
             )
-        if figure not in config.figure_kinds:
-            known = ", ".join(config.figure_kinds)
-            return Refusal(
-                "unknown-figure",
-                f"no figure kind {figure!r} in this game (known: {known})",
-                {"figure": figure},
-            )
-        placed = self.board[(x, y)]
-        if action.location not in placed.rot.by_location:
-            names = sorted(placed.rot.by_location)
-            return Refusal(
-                "no-feature",
-                f"the tile at {x},{y} has no feature at {action.location!r} "
-                f"(try: {', '.join(names)})",
-                {"location": action.location, "locations": names},
-            )
-        if self.supply[self.player].get(figure, 0) <= 0:
-            return Refusal(
-                "no-figure-left",
-                f"{config.names[self.player]} has no {figure} left",
-                {"figure": figure, "player": self.player},
-            )
-        feature = self.feature_at(x, y, action.location)
-        kind_name = self.feature_kind(feature)
-        kind = config.kinds.get(kind_name)
-        allowed = kind is not None and kind.occupiable
-        if allowed and figure in config.followers:
-            allowed = kind is not None and kind.followers
-            allowed = allowed and (kind_name != "field" or bool(config.options["farmers"]))
-        if not allowed:
-            return Refusal(
-                "figure-not-allowed",
-                f"no {figure} may stand on a {kind_name}"
-                + (" (the farmers option is off)" if kind_name == "field" else ""),
-                {"figure": figure, "feature_kind": kind_name},
-            )
-        there = self.figures_on(feature)
-        if there:
-            return Refusal(
-                "feature-occupied",
-                f"the {kind_name} at {x},{y} {action.location} already holds "
-                + ", ".join(f"{config.names[f.player]}'s {f.kind}" for f in there),
-                {
-                    "feature": feature,
-                    "figures": [
-                        {"player": f.player, "kind": f.kind, "x": f.x, "y": f.y,
-                         "location": f.location}
-                        for f in there
-                    ],
-                },
-            )  # fmt: skip
+        refusal = self._figure_rule_refusal(action, self.player, (x, y) != self.last_tile)
+        if refusal is not None:
+            return refusal
         if (x, y) != self.last_tile:
-            here = sorted(f"{a.figure} {a.location}" for a in offered if (a.x, a.y) == (x, y))
+            legal = self.legal_actions()
+            here = sorted(
+                f"{a.figure} {a.location}" for a in offered if (a.x, a.y) == (x, y) and a in legal
+            )
             return Refusal(
                 "not-offered",
                 f"not a legal figure placement at {x},{y} (offered there: {', '.join(here)})",

@@ -254,7 +254,12 @@ class Snapshots(Phases):
         self._turn_opts = None
 
     def undo(self, count: int = 1) -> None:
-        """Take back the last ``count`` actions, restoring points and figures exactly."""
+        """Take back the last ``count`` actions, restoring points and figures exactly.
+
+        Chance outcomes forced (``force_chance``) and not drawn yet stay forced, as
+        ``auto_chance`` stays as it is: the caller's arrangement of the next draws, not part of
+        the actions taken back. The draws the actions taken back made are made again (from the
+        seed and the number of draws, both restored) when those actions are applied again."""
         if count < 1:
             raise ValueError("undo count must be at least 1")
         log = self.log
@@ -267,9 +272,13 @@ class Snapshots(Phases):
         cut = steps[-count]
         while cut and type(log[cut - 1]) is ForcedChance:
             cut -= 1
-        self._rebuild(log[:cut])
+        self._rebuild(log[:cut], self._extras.forced)
 
-    def _rebuild(self, actions: list[Action | ForcedDraw | ForcedChance]) -> None:
+    def _rebuild(
+        self, actions: list[Action | ForcedDraw | ForcedChance], forced: tuple[str, ...] = ()
+    ) -> None:
+        """Replay ``actions`` from the origin; then ``forced``: chance outcomes forced and not
+        drawn yet, which the log does not hold (it logs outcomes as they are drawn)."""
         self._restore(self._origin)
         self.log = []
         self.last_events = self._origin_events()
@@ -282,6 +291,9 @@ class Snapshots(Phases):
                 self._force_chance_next(action.outcome)
             else:
                 self.apply(action)
+        if forced:
+            x = self._extras
+            self._x = x._replace(forced=x.forced + forced)
 
     def initial(self) -> Self:
         """A copy of this game as it was when it began (its origin: the start or a position)."""
@@ -340,8 +352,11 @@ class Snapshots(Phases):
 
         Two states are equal when their keys are: same board, same partition into features
         (the root of a feature is always its smallest node, so ids are canonical), same
-        figures, scores, supplies, pile, pending decisions and plugin data. Caches and the
-        event log do not count.
+        figures, scores, supplies, pile, pending decisions and plugin data, and the same turn
+        so far: what decides the legal actions and what comes next in the turn (the tile
+        placed, the actions taken, which rules may offer once a turn; the decisions asked and
+        not yet queued, what follows the queue, the features to score and the figures sent
+        home). Caches and the event log do not count.
         """
         graph = self._graph
         find = graph.find
@@ -363,6 +378,12 @@ class Snapshots(Phases):
             self.drawn,
             tuple(sorted(self.ext.items(), key=lambda item: item[0])),
             self._extras_key(),
+            self.last_tile,
+            self.turn_actions,
+            self._asked,
+            self._then,
+            tuple(sorted({find(n) for n in self._completed})),
+            self._returned,
         )
 
     def _extras_key(self) -> object:
