@@ -592,8 +592,8 @@ def position_of(state: GameState) -> Position:
         chances=x.chances,
         forced_chances=list(x.forced),
         chance_salt=x.salt,
-        # a turn's draw alone is not kept (it changes nothing the rules read)
-        turn_actions=list(taken) if any(type(a) is not Draw for a in taken) else [],
+        # a turn's one Draw is not written: loading infers it where drawing was a decision
+        turn_actions=[] if kind == "tile" and taken == (Draw(),) else list(taken),
         turn_started=kind == "draw",
     )
 

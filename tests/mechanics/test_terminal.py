@@ -164,29 +164,33 @@ def test_each_event_has_words_in_the_play_log(event: ev.Event, words: str) -> No
 
 def test_a_game_of_every_mechanic_logs_words_for_every_event() -> None:
     """Bots play with all the test plugins: every event of the game is either said in words or
-    one of those the action's own line already says; transfers make a column of the table."""
+    one of those the action's own line already says; transfers make a column of the table.
+    A few seeded games, until every mechanic's events came (one game may miss a rare one)."""
     config = GameConfig(players=2, plugins=plugins(*sorted(PLUGINS)))
-    out = io.StringIO()
-    game = TerminalGame(GameState.new(config, seed=5), ["random", "random"], 5, out=out)
     seen: set[type[ev.Event]] = set()
-    said = game.describe
     silent = (ev.TilePlaced, ev.FigurePlaced, ev.TileDrawn, ev.GameOver, ev.FeatureCompleted)
-
-    def describe(event: Any) -> str | None:
-        seen.add(type(event))
-        words = said(event)
-        assert (words is None) == isinstance(event, silent), event
-        return words
-
-    game.describe = describe  # type: ignore[method-assign]
-    assert game.play() == 0
-    log = out.getvalue()
-    assert "Event(" not in log and "?" not in log
     mechanics = {ev.TurnPartStarted, ev.FigureRemoved, ev.FigureCaptured, ev.PrisonerReleased,
                  ev.ChanceDrawn, ev.PiecePlaced, ev.PieceMoved, ev.TileSetAside,
                  ev.TilesShuffledIn, ev.TilePutUnder}  # fmt: skip
-    assert mechanics <= seen
-    assert "\nA red wins.\n" in log or "\nB blue wins.\n" in log
+    for seed in range(5, 25):
+        out = io.StringIO()
+        game = TerminalGame(GameState.new(config, seed=seed), ["random", "random"], seed, out=out)
+        said = game.describe
+
+        def describe(event: Any, said: Any = said) -> str | None:
+            seen.add(type(event))
+            words = said(event)
+            assert (words is None) == isinstance(event, silent), event
+            return words
+
+        game.describe = describe  # type: ignore[method-assign]
+        assert game.play() == 0
+        log = out.getvalue()
+        assert "Event(" not in log and "?" not in log
+        assert "\nA red wins.\n" in log or "\nB blue wins.\n" in log or "share" in log
+        if mechanics <= seen:
+            break
+    assert mechanics <= seen, mechanics - seen
 
 
 def test_the_final_table_counts_points_moved_between_players() -> None:

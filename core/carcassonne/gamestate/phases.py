@@ -292,13 +292,19 @@ class Phases(Chance):
                 self._next_decision(events)
                 return
         self.pending = _DRAW_FOR[self.player]
-        if (
+        if self._draw_waits():
+            return
+        self._draw(events)
+
+    def _draw_waits(self) -> bool:
+        """Whether drawing is the player's decision (``Draw`` joins ``turn_actions``): with
+        explicit draws, or while a plugin offers an action before the draw."""
+        hooks = self.config.hooks
+        return bool(
             self.config.explicit_draws
             or (hooks.offers_turn_actions and self._turn_actions())
             or (hooks.offers_anytime and self._anytime())
-        ):
-            return
-        self._draw(events)
+        )
 
     def _draw(self, events: list[ev.Event]) -> None:
         player = self.player

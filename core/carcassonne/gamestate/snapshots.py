@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Self
 
 from carcassonne import events as ev
-from carcassonne.actions import Action
+from carcassonne.actions import Action, Draw
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError, NothingToUndoError
 from carcassonne.features import FIGS, OPEN, FeatureGraph
@@ -155,6 +155,11 @@ class Snapshots(Phases):
         else:
             self._reset_turn()
             self.turn_actions = tuple(turn_actions)
+            if not turn_actions:
+                # as in play: where drawing was the player's decision, the Draw was taken
+                self.pending = Decision("draw", player)
+                if self._draw_waits():
+                    self.turn_actions = (Draw(),)
             self._pile.append(drawn)
             self._draw(events)
             if self.drawn != drawn:
