@@ -123,7 +123,8 @@ class GreedyBot(SeededBot):
             probe = state
         else:
             probe = state.clone()
-            probe.reseed_chance(_PROBE_SALT)
+            if not _base_rules(probe):  # the base rules draw no chance inside a turn
+                probe.reseed_chance(_PROBE_SALT)
         turn = probe.turn
         probe.apply(action)
         pending = probe.pending
