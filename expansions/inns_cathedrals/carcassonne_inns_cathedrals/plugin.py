@@ -27,6 +27,7 @@ from carcassonne import (
     Option,
     hookimpl,
 )
+from carcassonne.jcz.names import JczName
 from carcassonne_inns_cathedrals import scoring
 
 NAME = "inns-cathedrals"
@@ -89,3 +90,11 @@ def carcassonne_adjust_awards(state: GameState, awards: list[Award], final: bool
         lake_is_inn=options[CROSSING_INN] == "both",
         zero_when_open=options[FINAL_SCORING] == "zero",
     )
+
+
+@hookimpl
+def carcassonne_jcz_names() -> list[JczName]:
+    """Read only to import or export a JCloisterZone game: the module loads on demand."""
+    from carcassonne_inns_cathedrals.jcz import NAMES
+
+    return list(NAMES)

@@ -27,6 +27,7 @@ from carcassonne import (
     TileType,
     hookimpl,
 )
+from carcassonne.jcz.names import JczName
 from carcassonne_river.course import (
     NOT_CONTINUED,
     RIVER,
@@ -163,3 +164,11 @@ def carcassonne_explain_illegal(state: GameState, action: Action) -> Refusal | N
             {"x": action.x, "y": action.y, "mode": mode},
         )
     return None
+
+
+@hookimpl
+def carcassonne_jcz_names() -> list[JczName]:
+    """Read only to import or export a JCloisterZone game: the module loads on demand."""
+    from carcassonne_river.jcz import NAMES
+
+    return list(NAMES)

@@ -1,0 +1,39 @@
+"""Inns & Cathedrals' JCloisterZone names: the set, the big follower and the ``inn`` and
+``cathedral`` elements. JCZ scores an inn on the crossing's east road only and open inns and
+cathedrals 0 at the end: this expansion's defaults, set explicitly on import."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from carcassonne import OptionValue
+from carcassonne.jcz.names import (
+    JczElement,
+    JczFigure,
+    JczName,
+    JczSet,
+    Json,
+    count_value,
+    jcz_edition,
+)
+
+NAME = "inns-cathedrals"
+BIG = "big"
+BIGS = f"{NAME}.bigs"
+
+
+def _set_options(edition: int | None) -> Mapping[str, OptionValue]:
+    return {f"{NAME}.crossing_inn": "east", f"{NAME}.final_scoring": "zero"}
+
+
+def _bigs(value: Json) -> Mapping[str, OptionValue]:
+    return {BIGS: count_value(value, "big-follower") if value is not None else 0}
+
+
+NAMES: list[JczName] = [
+    JczSet("inns-and-cathedrals", lambda c: f"inns-and-cathedrals:{jcz_edition(c)}", _set_options),
+    JczElement("big-follower", _bigs, lambda c: c.options[BIGS] or None),
+    JczElement("inn", lambda v: {}, lambda c: True, brings=False),
+    JczElement("cathedral", lambda v: {}, lambda c: True, brings=False),
+    JczFigure("big", BIG),
+]
