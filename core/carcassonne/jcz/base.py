@@ -167,7 +167,7 @@ def carcassonne_jcz_names() -> list[JczName]:
             brings=False,
         ),
         option_rule("tiny-city-scoring", "tiny_city", "4", {"4": 4, "2": 2}),
-        JczFigure("small", "meeple"),
+        JczFigure("small", "meeple", java_class="SmallFollower"),
         JczFeature("City", "city"),
         JczFeature("Road", "road"),
         JczFeature("Field", "field"),

@@ -123,6 +123,13 @@ class JczFigure:
     figure: str
     read_pointer: Callable[[JczReadContext, Json], tuple[int, int, str]] | None = None
     write_pointer: Callable[[JczWriteContext, int, int, str], dict[str, Json]] | None = None
+    #: JCZ's Java class of the figure (``Meeple SmallFollower options: ...`` assertions);
+    #: "" means the type capitalised (``wagon`` -> ``Wagon``).
+    java_class: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.java_class:
+            object.__setattr__(self, "java_class", self.type.capitalize())
 
 
 @dataclass(frozen=True)
@@ -287,7 +294,6 @@ class JczGame(Protocol):
     @property
     def is_over(self) -> bool: ...
 
-    @property
     def in_extra_turns(self) -> bool: ...
 
     def legal_actions(self) -> list[Action]: ...

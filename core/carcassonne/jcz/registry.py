@@ -9,7 +9,7 @@ plugin is registered under (an expansion's name, or an extra plugin's).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -122,7 +122,7 @@ class JczNames:
                 f"plugin {plugin!r}: carcassonne_jcz_names returned {item!r} (expected {kinds})"
             )
 
-    def reader_for(self, message_type: str, payload: dict[str, object]) -> list[JczMessage]:
+    def reader_for(self, message_type: str, payload: Mapping[str, object]) -> list[JczMessage]:
         """The readers of a message whose ``when`` fields the payload has."""
         return [
             m

@@ -157,7 +157,7 @@ NAMES: list[JczName] = [
     JczMessage("PLACE_TILE", read_abbey, when={"tileId": ABBEY_TILE}),
     JczWriter(PlaceFigure, write_wagon_move),
     JczWriter(Pass, write_wagon_pass),
-    JczPhase("draw", "AbbeyEndGamePhase", when=lambda s: s.in_extra_turns),
+    JczPhase("draw", "AbbeyEndGamePhase", when=lambda s: s.in_extra_turns()),
     JczPhase("draw", "AbbeyPhase", when=_abbey_offered),
     JczPhase(DECISION, "WagonPhase"),
     JczAction("AbbeyPlacementAction", _is_abbey),

@@ -35,5 +35,5 @@ NAMES: list[JczName] = [
     JczElement("big-follower", _bigs, lambda c: c.options[BIGS] or None),
     JczElement("inn", lambda v: {}, lambda c: True, brings=False),
     JczElement("cathedral", lambda v: {}, lambda c: True, brings=False),
-    JczFigure("big", BIG),
+    JczFigure("big", BIG, java_class="BigFollower"),
 ]
