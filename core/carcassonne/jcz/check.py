@@ -202,11 +202,7 @@ def _pointer(
             declared = replayed.names.feature_kinds.get(segment.kind)
             if declared is None:
                 return None
-            location = (
-                declared.location
-                if segment.center
-                else location_name(segment.sides, segment.halves)
-            )
+            location = location_name(segment, declared.location)
             return declared.feature, location, action.x, action.y
     return None
 

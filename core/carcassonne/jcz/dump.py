@@ -77,11 +77,7 @@ class WriteContext:
                 declared = self._names.feature_kinds.get(segment.kind)
                 if declared is None:
                     raise JczUnsupported(f"feature kind {segment.kind!r} has no JCZ name")
-                name = (
-                    declared.location
-                    if segment.center
-                    else location_name(segment.sides, segment.halves)
-                )
+                name = location_name(segment, declared.location)
                 return {"position": [x, y], "location": name, "feature": declared.feature}
         raise JczUnsupported(f"no feature at {location} of the tile at {x},{y}")
 

@@ -55,11 +55,16 @@ def parse_location(text: str) -> Location | None:
     return Location(frozenset(sides), frozenset(halves), inner)
 
 
-def location_name(sides: tuple[int, ...], halves: tuple[int, ...]) -> str:
-    """The canonical JCZ name of a segment's sides (edge feature) or halves (field)."""
-    if sides:
-        return _SIDE_SETS[frozenset(sides)]
-    return ".".join(HALVES[i] for i in sorted(halves))
+def location_name(segment: RotatedFeature, centre: str) -> str:
+    """The canonical JCZ name of a segment: its sides (edge feature), its halves (field), its
+    inner name (a field inside the tile, touching no edge: ``I``, ``II``), or ``centre``."""
+    if segment.sides:
+        return _SIDE_SETS[frozenset(segment.sides)]
+    if segment.halves:
+        return ".".join(HALVES[i] for i in sorted(segment.halves))
+    if segment.inner:
+        return segment.inner[0]
+    return centre
 
 
 def matches(segment: RotatedFeature, location: Location, centre: str) -> bool:
@@ -67,6 +72,8 @@ def matches(segment: RotatedFeature, location: Location, centre: str) -> bool:
     the segment's kind when it sits in the middle of its tile)."""
     if segment.center:
         return location.inner == centre
+    if not segment.sides and not segment.halves:
+        return location.inner in segment.inner
     if segment.sides:
         return location.sides == frozenset(segment.sides) and not location.halves
     return location.halves == frozenset(segment.halves) and not location.sides
