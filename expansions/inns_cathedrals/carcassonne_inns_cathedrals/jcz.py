@@ -1,6 +1,7 @@
 """Inns & Cathedrals' JCloisterZone names: the set, the big follower and the ``inn`` and
-``cathedral`` elements. JCZ scores an inn on the crossing's east road only and open inns and
-cathedrals 0 at the end: this expansion's defaults, set explicitly on import."""
+``cathedral`` elements (options ``inns``, ``cathedrals``). JCZ scores an inn on the crossing's
+east road only and open inns and cathedrals 0 at the end: this expansion's defaults, set
+explicitly on import."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from carcassonne.jcz.names import (
     JczSet,
     Json,
     count_value,
+    is_on,
     jcz_edition,
 )
 
@@ -33,7 +35,14 @@ def _bigs(value: Json) -> Mapping[str, OptionValue]:
 NAMES: list[JczName] = [
     JczSet("inns-and-cathedrals", lambda c: f"inns-and-cathedrals:{jcz_edition(c)}", _set_options),
     JczElement("big-follower", _bigs, lambda c: c.options[BIGS] or None),
-    JczElement("inn", lambda v: {}, lambda c: True, brings=False),
-    JczElement("cathedral", lambda v: {}, lambda c: True, brings=False),
+    # JCZ's inn and cathedral capabilities: a file of this set without one plays without it
+    JczElement(
+        "inn", lambda v: {f"{NAME}.inns": is_on(v)}, lambda c: c.options[f"{NAME}.inns"] or None
+    ),
+    JczElement(
+        "cathedral",
+        lambda v: {f"{NAME}.cathedrals": is_on(v)},
+        lambda c: c.options[f"{NAME}.cathedrals"] or None,
+    ),
     JczFigure("big", BIG, java_class="BigFollower"),
 ]

@@ -1,7 +1,8 @@
 """The River's JCloisterZone names: the ``river/1`` set and the ``river`` element JCZ adds.
 
 JCZ keeps the base start tile in the pack when the spring starts the game (``river.start_tile
-= "keep"``).
+= "keep"``) and has its own placement rule (``river.uturn = "jcz"``: the squares beyond the
+river's new end must be free).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from carcassonne.jcz.names import JczElement, JczName, JczSet, JczUnsupported, j
 def _set_options(edition: int | None) -> Mapping[str, OptionValue]:
     if edition not in (None, 1, 2):
         raise JczUnsupported(f"the set river/1 has editions 1 and 2, not {edition}")
-    return {"river.start_tile": "keep"}  # the base start tile stays in the pack
+    # the base start tile stays in the pack; JCZ's own placement rule
+    return {"river.start_tile": "keep", "river.uturn": "jcz"}
 
 
 NAMES: list[JczName] = [
