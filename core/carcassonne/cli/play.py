@@ -150,7 +150,7 @@ def seats_from_args(args: argparse.Namespace, players: int | None = None) -> lis
 def load_game(path: str) -> GameState:
     """A saved game: a record (it has a ``---`` line), a JCloisterZone ``.jcz`` file or a
     position (TOML)."""
-    from carcassonne.cli.jcz_cmd import is_jcz, load_jcz_game
+    from carcassonne.cli.jcz_files import is_jcz, load_jcz_game
     from carcassonne.position import load_position
     from carcassonne.record import load_record
 

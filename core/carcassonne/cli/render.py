@@ -48,7 +48,7 @@ def load_game(
     of a position (any other TOML),
     played with the extra ``plugins`` (``--plugin``); a bad file is a one-line
     :class:`UserError` with ``status``."""
-    from carcassonne.cli.jcz_cmd import is_jcz, load_jcz_game
+    from carcassonne.cli.jcz_files import is_jcz, load_jcz_game
     from carcassonne.files import FileError, read_text
     from carcassonne.position import PositionError, load_position
     from carcassonne.record import RecordError, load_record

@@ -85,7 +85,7 @@ def _opening_events(origin: GameState) -> list[ev.Event]:
 def load(path: str, plugins: list[tuple[str, object]] | None = None) -> GameState:
     """The replayed game of the record (or JCloisterZone ``.jcz`` file) at ``path``; a bad
     file is a one-line user error."""
-    from carcassonne.cli.jcz_cmd import is_jcz, load_jcz_game
+    from carcassonne.cli.jcz_files import is_jcz, load_jcz_game
     from carcassonne.files import FileError, read_text
     from carcassonne.record import RecordError, load_record
 
