@@ -42,10 +42,10 @@ def test_the_five_examples_pass(capsys):
 
 def test_the_fixtures_pass(capsys):
     files = [str(p) for p in fixture_files()]
-    assert len(files) == 8
+    assert len(files) == 9
     assert main(["jcz", "check", *files]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[-1] == "8 files (8 passed): 34 assertions passed, 0 failed"
+    assert out.splitlines()[-1] == "9 files (9 passed): 39 assertions passed, 0 failed"
     assert "  pass  phase is CommitActionPhase  (found: CommitActionPhase)" in out
 
 
@@ -154,3 +154,29 @@ def test_a_file_that_cannot_be_replayed_is_reported_and_fails(tmp_path, capsys):
     assert out.splitlines()[-1] == (
         "2 files (1 passed): 3 assertions passed, 0 failed, 1 files could not be replayed"
     )
+
+
+@pytest.mark.parametrize(
+    ("keep", "assertions", "found"),
+    [
+        # after the COMMIT that scores Alice's road: her wagon may move (or stay: PASS)
+        (
+            9,
+            ["phase is WagonPhase", "Player can pass", "Alice has 4 points"],
+            ["WagonPhase", "can pass", "4 points"],
+        ),
+        # a hole at 1,1 and Bob holds his abbey: JCZ asks first (PASS keeps it)
+        (
+            22,
+            ["phase is AbbeyPhase", "Player can pass", "Available action AbbeyPlacementAction"],
+            ["AbbeyPhase", "can pass", "available: AbbeyPlacementAction"],
+        ),
+    ],
+)
+def test_a_test_stopping_at_a_wagon_or_abbey_decision(tmp_path, keep, assertions, found):
+    path = _with_assertions(tmp_path, "abbey-mayor-wagon.jcz", assertions)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["replay"] = data["replay"][:keep]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    report = check_jcz(path)
+    assert [(v.passed, v.found) for v in report.verdicts] == [(True, f) for f in found]

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from carcassonne import events as ev
-from carcassonne.actions import Action, Pass, PlaceFigure
+from carcassonne.actions import Action, Draw, Pass, PlaceFigure
 from carcassonne.jcz.document import read_document
 from carcassonne.jcz.errors import JczError
 from carcassonne.jcz.names import JczUnsupported, Json
@@ -134,7 +134,9 @@ class _Checker:
     def can_pass(self, text: str, want: bool) -> Verdict:
         if self.at.is_over:
             return Verdict(text, False, "the game is over: no pending action")
-        can = not self.replayed.mid_commit and Pass() in self.at.legal_actions()
+        legal = [] if self.replayed.mid_commit else self.at.legal_actions()
+        # JCZ's PASS at a draw decision keeps what the player holds (the abbey): our Draw
+        can = Pass() in legal or (Draw() in legal and len(legal) > 1)
         return Verdict(text, can == want, "can pass" if can else "can't pass")
 
     def phase(self) -> str:
