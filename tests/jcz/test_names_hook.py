@@ -3,6 +3,7 @@ game's and the installed expansions', and a name declared twice is an error nami
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 
 import pytest
@@ -13,8 +14,10 @@ from carcassonne.jcz.names import (
     JczFigure,
     JczMessage,
     JczName,
+    JczNeutral,
     JczReadContext,
     JczSet,
+    JczToken,
     Json,
     Step,
 )
@@ -92,3 +95,30 @@ def test_the_base_game_declares_the_four_messages_of_a_plain_turn():
     assert {t.verb for t in names.writers} == {"draw", "tile", "figure", "pass", "abbot-return"}
     # the base game's writer of a figure comes first, the wagon's (Abbey & Mayor) after it
     assert len(names.writers[PlaceFigure]) == 2
+
+
+class TowerPlugin:
+    """A token and a neutral figure, read by a message of the plugin's own."""
+
+    @hookimpl
+    def carcassonne_jcz_names(self) -> list[JczName]:
+        return [
+            JczToken("TOWER_PIECE", "tower-floor"),
+            JczNeutral("dragon.1", "dragon"),
+        ]
+
+
+def test_tokens_and_neutral_figures_both_ways():
+    from carcassonne import GameConfig, GameState
+    from carcassonne.jcz.dump import WriteContext
+    from carcassonne.jcz.replay import ReadContext, _Refused
+
+    names = installed_names([("tower", TowerPlugin())])
+    reader = ReadContext(GameState.new(GameConfig(players=2)), names)
+    assert reader.piece("TOWER_PIECE") == "tower-floor"
+    assert reader.piece(["com.jcloisterzone.figure.TowerPiece", "TOWER_PIECE"]) == "tower-floor"
+    assert reader.piece("dragon.1") == "dragon"
+    with pytest.raises(_Refused, match="token or neutral figure 'BRIDGE' is not supported"):
+        reader.piece("BRIDGE")
+    writer = WriteContext(names, random.Random(1))
+    assert (writer.token("tower-floor"), writer.token("dragon")) == ("TOWER_PIECE", "dragon.1")

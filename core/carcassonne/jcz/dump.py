@@ -64,6 +64,15 @@ class WriteContext:
     def random(self) -> float:
         return self._rng.random()
 
+    def token(self, piece: str) -> str:
+        for declared in self._names.tokens.values():
+            if declared.piece == piece:
+                return declared.token
+        for neutral in self._names.neutrals.values():
+            if neutral.piece == piece:
+                return neutral.id
+        raise JczUnsupported(f"piece kind {piece!r} has no JCloisterZone name")
+
     def _type(self, kind: str) -> str:
         declared = self._names.figure_kinds.get(kind)
         if declared is None:

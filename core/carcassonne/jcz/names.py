@@ -330,6 +330,11 @@ class JczReadContext(Protocol):
         """A JCZ Position ``[x, y]``."""
         ...
 
+    def piece(self, value: Json) -> str:
+        """This engine's piece kind for a JCZ token (``"TOWER_PIECE"``, or JCZ's own
+        ``["<class>", "TOWER_PIECE"]``) or neutral figure id (``"dragon.1"``)."""
+        ...
+
     def rotation(self, value: Json) -> int:
         """A JCZ Rotation (``"R90"``) in degrees."""
         ...
@@ -363,6 +368,11 @@ class JczWriteContext(Protocol):
 
     def random(self) -> float:
         """A number in [0, 1) for a COMMIT's ``random`` (deterministic per export)."""
+        ...
+
+    def token(self, piece: str) -> str:
+        """The JCZ token (``"TOWER_PIECE"``) or neutral figure id (``"dragon.1"``) of a piece
+        kind of this engine."""
         ...
 
 

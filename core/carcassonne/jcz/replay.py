@@ -84,6 +84,16 @@ class ReadContext:
             self.fail(f"a rotation is R0, R90, R180 or R270, not {value!r}")
         return _ROTATIONS[value]
 
+    def piece(self, value: Json) -> str:
+        if isinstance(value, list) and len(value) == 2 and isinstance(value[1], str):
+            value = value[1]  # JCZ's own form: [java class, name]
+        if isinstance(value, str):
+            if value in self._names.tokens:
+                return self._names.tokens[value].piece
+            if value in self._names.neutrals:
+                return self._names.neutrals[value].piece
+        self.fail(f"token or neutral figure {value!r} is not supported")
+
     def figure(self, meeple_id: Json) -> str:
         parts = meeple_id.split(".") if isinstance(meeple_id, str) else []
         if len(parts) != 3 or not parts[0].isdigit() or not parts[2].isdigit():
