@@ -16,7 +16,13 @@ ENGINE = ROOT / "core"
 EXPANSIONS = ROOT / "expansions"
 
 #: What a plugin may import from the engine (docs/hooks.md).
-PUBLIC = {"carcassonne", "carcassonne.actions", "carcassonne.events", "carcassonne.geometry"}
+PUBLIC = {
+    "carcassonne",
+    "carcassonne.actions",
+    "carcassonne.events",
+    "carcassonne.geometry",
+    "carcassonne.jcz.names",
+}
 #: Attributes starting with "_" that are public by convention (named tuples).
 NAMEDTUPLE_API = {"_asdict", "_replace", "_fields", "_field_defaults", "_make"}
 

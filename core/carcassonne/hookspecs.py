@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from carcassonne.actions import Action, TypedAction
     from carcassonne.codes import ErrorCode, Refusal
     from carcassonne.events import Event
+    from carcassonne.jcz.names import JczName
     from carcassonne.tileset.model import FeatureKind, TileType
 
     # The hooks receive the GameState and the GameConfig themselves. This module cannot import
@@ -537,4 +538,27 @@ def carcassonne_extra_turns(state: GameState) -> list[int] | None:
     Returns: player indices; each gets a turn whose only actions are ``carcassonne_turn_actions``
     (and ``Pass``). ``None``: none.
     Use in expansions: players still holding an abbey may place it.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Other programs' saved games: only when a game is imported or exported
+
+
+@hookspec
+def carcassonne_jcz_names() -> list[JczName] | None:
+    """The JCloisterZone names of what this plugin brings, and how its moves read and write.
+
+    When: when a ``.jcz`` saved game is imported, exported or checked (``carcassonne.jcz``),
+    never during play. The importer asks every installed plugin, to find which expansions a
+    file's sets and elements need; the exporter asks the plugins of the game.
+    Parameters: none.
+    Returns: values of ``carcassonne.jcz.names``: ``JczSet``, ``JczElement``, ``JczRule`` (the
+    setup), ``JczFigure``, ``JczFeature``, ``JczToken``, ``JczNeutral`` (pieces and pointers),
+    ``JczMessage`` (a replay message read into actions), ``JczWriter`` (an action written as
+    messages), ``JczPhase``, ``JczAction``, ``JczScoring`` (test assertions). A name two
+    plugins declare is an error naming both. ``None``: the plugin has no JCZ names, and a file
+    that needs one of its things cannot be imported.
+    Use in expansions: Abbey & Mayor declares ``abbey-and-mayor``, the ``wagon`` figure and the
+    wagon's ``WagonPhase``; the Abbot reads ``RETURN_MEEPLE`` with source ``ABBOT_RETURN``.
     """

@@ -733,6 +733,16 @@ class Hooks:
             )
         return cast(list[Action], result)
 
+    # -- other programs' saved games ------------------------------------------------------
+
+    def jcz_names(self) -> list[tuple[str, list[object]]]:
+        """Every plugin's ``carcassonne_jcz_names`` answer, ``(plugin name, list)`` in
+        registration order; :mod:`carcassonne.jcz.registry` checks and indexes them."""
+        return [
+            (name, list(_listed(name, "carcassonne_jcz_names", result)))
+            for name, result in self._each("carcassonne_jcz_names")
+        ]
+
     # -- end of game --------------------------------------------------------------------------
 
     def extra_turns(self, state: StateView) -> list[int]:

@@ -45,7 +45,7 @@ def test_misspelled_hook_fails_loudly():
         ({"tiny_city": True}, "option 'tiny_city' must be one of 4, 2, not true"),
         ({"farmers": "yes"}, "option 'farmers' must be true or false, not \"yes\""),
         ({"edition": "C4"}, 'option \'edition\' must be one of "C2", "C3", "C1", not "C4"'),
-        ({"meeples": 0}, "option 'meeples' must be at least 1, not 0"),
+        ({"meeples": -1}, "option 'meeples' must be at least 0, not -1"),
     ],
 )
 def test_bad_options(options, message):

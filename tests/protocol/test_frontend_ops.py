@@ -117,7 +117,7 @@ def test_expansions_with_their_options():
     }  # fmt: skip
     river = next(e for e in answer if e["name"] == "river")
     uturn = next(o for o in river["options"] if o["key"] == "river.uturn")
-    assert (uturn["default"], uturn["choices"]) == ("strict", ["strict", "immediate"])
+    assert (uturn["default"], uturn["choices"]) == ("strict", ["strict", "immediate", "jcz"])
     abbot = next(e for e in answer if e["name"] == "abbot")
     assert (abbot["action_verbs"], abbot["figure_kinds"]) == (["abbot-return"], ["abbot"])
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from carcassonne.cli import (
     expansions_cmd,
     explain,
+    jcz_cmd,
     new_cmd,
     play,
     render,
@@ -20,7 +21,18 @@ from carcassonne.cli import (
     tiles_cmd,
 )
 
-SUBCOMMANDS = [play, simulate, replay, explain, render, serve, expansions_cmd, tiles_cmd, new_cmd]
+SUBCOMMANDS = [
+    play,
+    simulate,
+    replay,
+    explain,
+    render,
+    serve,
+    expansions_cmd,
+    tiles_cmd,
+    new_cmd,
+    jcz_cmd,
+]
 
 
 def build_parser() -> argparse.ArgumentParser:

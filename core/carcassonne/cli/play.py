@@ -99,7 +99,8 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--load",
         metavar="FILE",
-        help="resume a saved game: a game record (save FILE) or a position file",
+        help="resume a saved game: a game record (save FILE), a JCloisterZone .jcz file or a "
+        "position file",
     )
     parser.add_argument(
         "--delay",
@@ -147,7 +148,9 @@ def seats_from_args(args: argparse.Namespace, players: int | None = None) -> lis
 
 
 def load_game(path: str) -> GameState:
-    """A saved game: a record (it has a ``---`` line) or a position (TOML)."""
+    """A saved game: a record (it has a ``---`` line), a JCloisterZone ``.jcz`` file or a
+    position (TOML)."""
+    from carcassonne.cli.jcz_files import is_jcz, load_jcz_game
     from carcassonne.position import load_position
     from carcassonne.record import load_record
 
@@ -155,6 +158,8 @@ def load_game(path: str) -> GameState:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise UserError(f"{path}: {exc.strerror or exc}", 1) from None
+    if is_jcz(path, text):
+        return load_jcz_game(path)
     is_record = any(line.strip() == "---" for line in text.splitlines())
     try:
         state = load_record(text, text=True) if is_record else load_position(text, text=True)

@@ -44,9 +44,11 @@ def add_parser(subparsers: Any) -> None:
 def load_game(
     path: str, plugins: list[tuple[str, object]] | None = None, status: int = 1
 ) -> GameState:
-    """The game of a record (a file with a ``---`` line) or of a position (any other TOML),
+    """The game of a record (a file with a ``---`` line), of a JCloisterZone ``.jcz`` file or
+    of a position (any other TOML),
     played with the extra ``plugins`` (``--plugin``); a bad file is a one-line
     :class:`UserError` with ``status``."""
+    from carcassonne.cli.jcz_files import is_jcz, load_jcz_game
     from carcassonne.files import FileError, read_text
     from carcassonne.position import PositionError, load_position
     from carcassonne.record import RecordError, load_record
@@ -55,6 +57,8 @@ def load_game(
         text = read_text(path)
     except FileError as exc:  # names the file: missing, a folder, not UTF-8 (line, column)
         raise UserError(str(exc), status=status) from None
+    if is_jcz(path, text):
+        return load_jcz_game(path, plugins)
     is_record = any(line.strip() == "---" for line in text.split("\n"))
     try:
         if is_record:

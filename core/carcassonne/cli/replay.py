@@ -36,7 +36,10 @@ def add_parser(subparsers: Any) -> None:
         description=plain(__doc__.splitlines()[0]),
     )
     parser.add_argument(
-        "file", metavar="FILE", help="a game record (made by play's save or simulate --save-dir)"
+        "file",
+        metavar="FILE",
+        help="a game record (made by play's save or simulate --save-dir) or a JCloisterZone "
+        ".jcz file",
     )
     parser.add_argument("--json", action="store_true", help="print the replay as JSON")
     add_plugin_argument(parser)
@@ -80,7 +83,9 @@ def _opening_events(origin: GameState) -> list[ev.Event]:
 
 
 def load(path: str, plugins: list[tuple[str, object]] | None = None) -> GameState:
-    """The replayed game of the record at ``path``; a bad record is a one-line user error."""
+    """The replayed game of the record (or JCloisterZone ``.jcz`` file) at ``path``; a bad
+    file is a one-line user error."""
+    from carcassonne.cli.jcz_files import is_jcz, load_jcz_game
     from carcassonne.files import FileError, read_text
     from carcassonne.record import RecordError, load_record
 
@@ -88,6 +93,8 @@ def load(path: str, plugins: list[tuple[str, object]] | None = None) -> GameStat
         text = read_text(path)
     except FileError as exc:
         raise UserError(str(exc), status=1) from None
+    if is_jcz(path, text):
+        return load_jcz_game(path, plugins)
     try:
         return load_record(text, text=True, plugins=plugins or [])
     except RecordError as exc:

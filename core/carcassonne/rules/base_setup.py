@@ -22,7 +22,7 @@ MEEPLE = "meeple"
 @hookimpl
 def carcassonne_rule_options() -> list[Option]:
     return [
-        Option("meeples", 7, doc="meeples per player (any count from 1)"),
+        Option("meeples", 7, doc="meeples per player (any count from 0: 0 plays without meeples)"),
         Option("tiny_city", 4, (4, 2), "points for a completed two-tile city (2: first edition)"),
         Option("farmers", True, (True, False), "meeples may go on fields; fields score at the end"),
         Option("edition", "C2", ("C2", "C3", "C1"), "tile edition (C1: no gardens)"),
@@ -52,8 +52,8 @@ def carcassonne_feature_kinds() -> list[FeatureKind]:
 def carcassonne_figure_kinds(config: ConfigView) -> list[FigureKind]:
     count = config.options["meeples"]
     assert isinstance(count, int)
-    if count < 1:
-        raise ConfigError(f"option 'meeples' must be at least 1, not {count}")
+    if count < 0:
+        raise ConfigError(f"option 'meeples' must be at least 0, not {count}")
     return [FigureKind(MEEPLE, count, follower=True)]
 
 

@@ -21,6 +21,7 @@ from carcassonne import (
     TileType,
     hookimpl,
 )
+from carcassonne.jcz.names import JczName
 from carcassonne_abbey_mayor import abbey, barn, explain, mayor, wagon
 from carcassonne_abbey_mayor.common import (
     BARN,
@@ -159,3 +160,11 @@ def carcassonne_explain_illegal(state: GameState, action: Action) -> Refusal | N
 @hookimpl
 def carcassonne_held_pieces(state: GameState) -> dict[str, tuple[int, ...]]:
     return {"abbey": tuple(abbey.held(state, p) for p in range(state.players))}
+
+
+@hookimpl
+def carcassonne_jcz_names() -> list[JczName]:
+    """Read only to import or export a JCloisterZone game: the module loads on demand."""
+    from carcassonne_abbey_mayor.jcz import NAMES
+
+    return list(NAMES)

@@ -17,6 +17,7 @@ from carcassonne import (
     hookimpl,
 )
 from carcassonne.events import Event
+from carcassonne.jcz.names import JczName
 from carcassonne_abbot import early_return, figures, scoring
 from carcassonne_abbot.actions import ReturnAbbot
 
@@ -87,3 +88,11 @@ def carcassonne_error_codes() -> list[ErrorCode]:
 @hookimpl
 def carcassonne_explain_illegal(state: GameState, action: Action) -> Refusal | None:
     return early_return.explain(state, action)
+
+
+@hookimpl
+def carcassonne_jcz_names() -> list[JczName]:
+    """Read only to import or export a JCloisterZone game: the module loads on demand."""
+    from carcassonne_abbot.jcz import NAMES
+
+    return list(NAMES)

@@ -27,6 +27,7 @@ from carcassonne import (
     Option,
     hookimpl,
 )
+from carcassonne.jcz.names import JczName
 from carcassonne_inns_cathedrals import scoring
 
 NAME = "inns-cathedrals"
@@ -35,6 +36,8 @@ BIG = "big"
 BIGS = f"{NAME}.bigs"
 FINAL_SCORING = f"{NAME}.final_scoring"
 CROSSING_INN = f"{NAME}.crossing_inn"
+INNS = f"{NAME}.inns"
+CATHEDRALS = f"{NAME}.cathedrals"
 
 INN = Attribute(scoring.INN, "inn", glyph="i", marker="inn", provider=NAME)
 LAKE = Attribute(scoring.LAKE, "inn lake (an inn with crossing_inn = both)", provider=NAME)
@@ -58,6 +61,13 @@ def carcassonne_rule_options() -> list[Option]:
             ("east", "both"),
             "east: the crossing tile's inn belongs to its east road only (C1 rules, JCZ); "
             "both: to its east and west roads (a reading of the C2/C3 art)",
+        ),
+        Option(INNS, True, (True, False), "inns score (false: inn roads score as plain roads)"),
+        Option(
+            CATHEDRALS,
+            True,
+            (True, False),
+            "cathedrals score (false: cathedral cities score as plain cities)",
         ),
     ]
 
@@ -88,4 +98,14 @@ def carcassonne_adjust_awards(state: GameState, awards: list[Award], final: bool
         awards,
         lake_is_inn=options[CROSSING_INN] == "both",
         zero_when_open=options[FINAL_SCORING] == "zero",
+        inns=bool(options[INNS]),
+        cathedrals=bool(options[CATHEDRALS]),
     )
+
+
+@hookimpl
+def carcassonne_jcz_names() -> list[JczName]:
+    """Read only to import or export a JCloisterZone game: the module loads on demand."""
+    from carcassonne_inns_cathedrals.jcz import NAMES
+
+    return list(NAMES)

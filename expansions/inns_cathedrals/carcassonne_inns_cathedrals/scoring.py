@@ -36,17 +36,23 @@ def feature_points(state: GameState, feature: int, kind: str) -> int:
 
 
 def adjust(
-    state: GameState, awards: list[Award], lake_is_inn: bool, zero_when_open: bool
+    state: GameState,
+    awards: list[Award],
+    lake_is_inn: bool,
+    zero_when_open: bool,
+    inns: bool = True,
+    cathedrals: bool = True,
 ) -> list[Award]:
-    """The awards with inn roads and cathedral cities rescored (others untouched)."""
+    """The awards with inn roads and cathedral cities rescored (others untouched); ``inns`` or
+    ``cathedrals`` off leaves that mark without effect (JCZ's elements ``inn``, ``cathedral``)."""
     out = []
     for award in awards:
         kind = award.kind
         if award.feature is None:  # points for no feature: neither an inn nor a cathedral
             out.append(award)
             continue
-        marked = (kind == "road" and has_inn(state, award.feature, lake_is_inn)) or (
-            kind == "city" and state.feature_attr(award.feature, CATHEDRAL)
+        marked = (inns and kind == "road" and has_inn(state, award.feature, lake_is_inn)) or (
+            cathedrals and kind == "city" and state.feature_attr(award.feature, CATHEDRAL)
         )
         if marked:
             reason = INN if kind == "road" else CATHEDRAL

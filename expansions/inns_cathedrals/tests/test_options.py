@@ -53,3 +53,4 @@ def test_the_crossing_inn_option_scores_the_west_road(crossing_inn, expected):
 def test_the_east_road_has_the_inn_whatever_the_option():
     state = board(["IC/RRR.i @(0,0) r0"], [(RED, "meeple", 0, 0, "E")], player=BLUE, expansions=IC)
     assert points(place(state, "BA/LR @(1,0) r90")) == {RED: 4}
+

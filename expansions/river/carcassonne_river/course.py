@@ -183,6 +183,10 @@ def veto_reasons(
         if inlet is None:
             vetoes[spot] = NOT_CONTINUED
             continue
+        if mode == "jcz":
+            if not _free_beyond(state, x, y, tile.rotations[rotation // 90], inlet):
+                vetoes[spot] = U_TURN
+            continue
         new = tile_turn(tile.rotations[rotation // 90], inlet)
         if new is None or new == STRAIGHT:
             continue
@@ -192,6 +196,24 @@ def veto_reasons(
         if _curve_u_turn(new, turns, mode):
             vetoes[spot] = U_TURN
     return vetoes
+
+
+def _free_beyond(state: GameState, x: int, y: int, rot: Rotated, inlet: int) -> bool:
+    """JCloisterZone's rule (mode ``"jcz"``): a river tile may go where the squares beyond its
+    outlet are free: the next square, the two beside it, the square after it and the two
+    beside that. A tile without a single outlet (the lake) always may."""
+    outlets = [side for side in river_sides(rot) if side != inlet]
+    if len(outlets) != 1:
+        return True
+    fx, fy = SIDE_OFFSETS[outlets[0]]
+    sx, sy = -fy, fx  # a quarter turn of the flow: beside it
+    board = state.board
+    for step in (1, 2):
+        cx, cy = x + step * fx, y + step * fy
+        for k in (-1, 0, 1):
+            if (cx + k * sx, cy + k * sy) in board:
+                return False
+    return True
 
 
 def vetoed_placements(

@@ -27,6 +27,7 @@ from carcassonne import (
     TileType,
     hookimpl,
 )
+from carcassonne.jcz.names import JczName
 from carcassonne_river.course import (
     NOT_CONTINUED,
     RIVER,
@@ -63,9 +64,11 @@ def carcassonne_rule_options() -> list[Option]:
         Option(
             UTURN,
             "strict",
-            ("strict", "immediate"),
+            ("strict", "immediate", "jcz"),
             "strict: no two curves the same way in a row, nor three with only straights "
-            "between (publisher FAQ); immediate: only two curves in a row",
+            "between (publisher FAQ); immediate: only two curves in a row; jcz: JCloisterZone's "
+            "rule, the squares beyond the river's new end must be free (the next one, the one "
+            "after it and the squares beside both)",
         ),
         Option(
             START_TILE,
@@ -157,9 +160,22 @@ def carcassonne_explain_illegal(state: GameState, action: Action) -> Refusal | N
             {"x": action.x, "y": action.y, "open_ends": [[x, y] for x, y in ends]},
         )
     if code == U_TURN:
+        why = (
+            "the squares beyond the river's new end are not free"
+            if mode == "jcz"
+            else "the river would make a U-turn"
+        )
         return Refusal(
             code,
-            f"the river would make a U-turn at {action.x},{action.y} (river.uturn = {mode})",
+            f"{why} at {action.x},{action.y} (river.uturn = {mode})",
             {"x": action.x, "y": action.y, "mode": mode},
         )
     return None
+
+
+@hookimpl
+def carcassonne_jcz_names() -> list[JczName]:
+    """Read only to import or export a JCloisterZone game: the module loads on demand."""
+    from carcassonne_river.jcz import NAMES
+
+    return list(NAMES)

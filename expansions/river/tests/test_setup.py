@@ -98,7 +98,7 @@ def test_expansion_options_given_per_expansion():
         (
             "uturn",
             "never",
-            'option \'river.uturn\' must be one of "strict", "immediate", not "never"',
+            'option \'river.uturn\' must be one of "strict", "immediate", "jcz", not "never"',
         ),
         (
             "start_tile",

@@ -1,0 +1,318 @@
+"""Replaying a ``.jcz`` file's messages through this engine (docs/jcz.md, "How a file is read").
+
+The board starts with the file's ``start`` tiles. The pile is the tiles JCZ dealt, in order
+(``gameAnnotations.drawOrder``, else the placed tiles in PLACE_TILE order), then, when JCZ's game
+had not ended, the rest of the box: so this game runs out of tiles exactly where JCZ's did,
+and final scoring (with any end-of-game turns) follows by itself. Each message goes to the
+readers the plugins declared for its type; the steps they give are applied in order, and a
+refused one is reported with the message's index.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import NoReturn
+
+from carcassonne.actions import Action, PlaceFigure
+from carcassonne.config import GameConfig
+from carcassonne.errors import CarcassonneError
+from carcassonne.events import Event
+from carcassonne.jcz.document import Document
+from carcassonne.jcz.names import JczGame, JczUnsupported, Json, Step
+from carcassonne.jcz.pointers import matches, parse_location
+from carcassonne.jcz.registry import JczNames, installed_names
+from carcassonne.jcz.setup import config_of, players_of
+from carcassonne.plugins import Plugin
+from carcassonne.state import GameState
+from carcassonne.values import ForcedChance, ForcedDraw
+
+_ROTATIONS = {"R0": 0, "R90": 90, "R180": 180, "R270": 270}
+END_MARK = "#END"
+
+
+class _Refused(Exception):
+    """A reader's ``fail``: the replay loop turns it into a JczError naming the message."""
+
+
+@dataclass
+class Replayed:
+    """A replayed file: the game, every message's events, and where JCZ's own state is.
+
+    ``at`` is the game as JCZ's test runner sees it after the last message: ``state`` itself,
+    or, when the replay stops after a figure action without the COMMIT that closes it, the
+    game just before that action (JCZ has not scored the turn yet: ``mid_commit``).
+    """
+
+    document: Document
+    names: JczNames
+    config: GameConfig
+    state: GameState
+    events: list[list[Event]] = field(default_factory=list)
+    at: GameState | None = None
+    mid_commit: bool = False
+
+
+class ReadContext:
+    """What a message reader sees (:class:`carcassonne.jcz.names.JczReadContext`)."""
+
+    def __init__(self, state: GameState, names: JczNames) -> None:
+        self._state = state
+        self._names = names
+
+    @property
+    def state(self) -> JczGame:
+        return self._state
+
+    def fail(self, reason: str) -> NoReturn:
+        raise _Refused(reason)
+
+    def position(self, value: Json) -> tuple[int, int]:
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        ):
+            self.fail(f"a position is [x, y], not {value!r}")
+        x, y = value
+        assert isinstance(x, int) and isinstance(y, int)
+        return x, y
+
+    def rotation(self, value: Json) -> int:
+        if not isinstance(value, str) or value not in _ROTATIONS:
+            self.fail(f"a rotation is R0, R90, R180 or R270, not {value!r}")
+        return _ROTATIONS[value]
+
+    def piece(self, value: Json) -> str:
+        if isinstance(value, list) and len(value) == 2 and isinstance(value[1], str):
+            value = value[1]  # JCZ's own form: [java class, name]
+        if isinstance(value, str):
+            if value in self._names.tokens:
+                return self._names.tokens[value].piece
+            if value in self._names.neutrals:
+                return self._names.neutrals[value].piece
+        self.fail(f"token or neutral figure {value!r} is not supported")
+
+    def figure(self, meeple_id: Json) -> str:
+        parts = meeple_id.split(".") if isinstance(meeple_id, str) else []
+        if len(parts) != 3 or not parts[0].isdigit() or not parts[2].isdigit():
+            self.fail(f"a meeple id is '<player>.<type>.<n>', not {meeple_id!r}")
+        declared = self._names.figures.get(parts[1])
+        if declared is None:
+            self.fail(f"figure type {parts[1]!r} (meeple id {meeple_id!r}) is not supported")
+        return declared.figure
+
+    def place(self, pointer: Json) -> tuple[int, int, str]:
+        if not isinstance(pointer, dict):
+            self.fail(f"a feature pointer is {{position, location, feature}}, not {pointer!r}")
+        x, y = self.position(pointer.get("position"))
+        feature, text = pointer.get("feature"), pointer.get("location")
+        declared = self._names.features.get(feature) if isinstance(feature, str) else None
+        if declared is None:
+            self.fail(f"feature class {feature!r} is not supported")
+        location = parse_location(text) if isinstance(text, str) else None
+        if location is None:
+            self.fail(f"location {text!r} is not supported")
+        if self._state.tile_at(x, y) is None:
+            self.fail(f"no tile at {x},{y}")
+        for _node, segment in self._state.segments(x, y):
+            if segment.kind == declared.kind and matches(segment, location, declared.location):
+                return x, y, segment.location
+        self.fail(f"the tile at {x},{y} has no {feature} at {text}")
+
+    def place_figure(self, meeple_id: Json, pointer: Json) -> Action:
+        kind = self.figure(meeple_id)
+        declared = self._names.figure_kinds[kind]
+        if declared.read_pointer is not None:
+            x, y, location = declared.read_pointer(self, pointer)
+        else:
+            x, y, location = self.place(pointer)
+        return PlaceFigure(kind, x, y, location)
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def _list(document: Document, value: Json, path: str) -> list[Json]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise document.fail(path, f"expected an array, not {value!r}")
+    return value
+
+
+def _start(document: Document, config: GameConfig) -> GameState:
+    """An empty board with the file's start tiles (JCZ lays them without scoring)."""
+    setup = document.data["setup"]
+    assert isinstance(setup, dict)
+    starts = _list(document, setup.get("start"), "setup.start")
+    state = GameState.empty(config)
+    if not starts:
+        raise document.fail("setup.start", "a game needs a start tile")
+    for i, item in enumerate(starts):
+        path = f"setup.start[{i}]"
+        if not isinstance(item, dict):
+            raise document.fail(path, f"expected {{tile, x, y, rotation}}, not {item!r}")
+        tile, x, y, rotation = (item.get(k) for k in ("tile", "x", "y", "rotation"))
+        if not isinstance(tile, str) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in (x, y, rotation)
+        ):
+            raise document.fail(path, f"expected {{tile, x, y, rotation}}, not {item!r}")
+        assert isinstance(x, int) and isinstance(y, int) and isinstance(rotation, int)
+        if tile not in config.tile_types:
+            raise document.fail(path, f"tile {tile!r} is not in the sets of this game")
+        try:
+            state.lay_tile(tile, x, y, rotation)
+        except CarcassonneError as exc:
+            raise document.fail(path, str(exc)) from None
+    return state
+
+
+def _box(config: GameConfig, starts: Iterable[str]) -> list[str]:
+    """The tiles of the game's stacks, next first, less one copy of each start tile."""
+    box = list(reversed(config.shuffled_pile(0)))
+    if config.start_tile is not None:
+        box.append(config.start_tile)
+    for tile in starts:
+        if tile in box:
+            box.remove(tile)
+    return box
+
+
+def _pile(document: Document, messages: list[Json], box: list[str]) -> list[str]:
+    """The tiles this game deals, next first (see the module's docstring)."""
+    annotations = document.data.get("gameAnnotations") or {}
+    if not isinstance(annotations, dict):
+        raise document.fail("gameAnnotations", f"expected an object, not {annotations!r}")
+    order = [t for t in _list(document, annotations.get("drawOrder"), "gameAnnotations.drawOrder")]
+    ended = bool(order) and order[-1] == END_MARK
+    if ended:
+        order.pop()
+    placed = [
+        payload_of(m).get("tileId")
+        for m in messages
+        if isinstance(m, dict) and m.get("type") == "PLACE_TILE"
+    ]
+    land = [t for t in placed if isinstance(t, str) and t in box]
+    dealt: list[str] = []
+    for i, tile in enumerate(order):
+        if not isinstance(tile, str):
+            raise document.fail(f"gameAnnotations.drawOrder[{i}]", f"not a tile id: {tile!r}")
+        dealt.append(tile)
+    dealt += land[len(dealt) :] if len(land) > len(dealt) else []
+    end_turn = annotations.get("endTurn")
+    if end_turn is not None:
+        if isinstance(end_turn, bool) or not isinstance(end_turn, int) or end_turn < 0:
+            raise document.fail("gameAnnotations.endTurn", f"expected a count, not {end_turn!r}")
+        if len(land) > end_turn:
+            raise document.fail(
+                "gameAnnotations.endTurn",
+                f"the replay places {len(land)} drawn tiles, more than endTurn = {end_turn}",
+            )
+        ended = True
+        dealt = dealt[:end_turn]
+    rest = Counter(box)
+    for i, tile in enumerate(dealt):
+        if rest[tile] <= 0:
+            where = f"gameAnnotations.drawOrder[{i}]" if i < len(order) else "replay"
+            raise document.fail(where, f"tile {tile!r} is not (or no longer) in the pack")
+        rest[tile] -= 1
+    if ended:
+        return dealt
+    # the rest of the box in box order, less the first copies of the tiles dealt: a file
+    # written back with its next tile in drawOrder then gives the same pile
+    skip = Counter(dealt)
+    tail: list[str] = []
+    for tile in box:
+        if skip[tile] > 0:
+            skip[tile] -= 1
+        else:
+            tail.append(tile)
+    return dealt + tail
+
+
+def replay_document(document: Document, plugins: Iterable[tuple[str, Plugin]] = ()) -> Replayed:
+    """Replay a parsed file (see the module's docstring)."""
+    plugins = tuple(plugins)
+    names = installed_names(plugins)
+    config = config_of(document, names, players_of(document), plugins)
+    messages = _list(document, document.data.get("replay"), "replay")
+    state = _start(document, config)
+    setup = document.data["setup"]
+    assert isinstance(setup, dict)
+    items = _list(document, setup.get("start"), "setup.start")
+    starts = [s.get("tile") for s in items if isinstance(s, dict)]
+    pile = _pile(document, messages, _box(config, [t for t in starts if isinstance(t, str)]))
+    state.resume_at(player=0, turn=1, pile=list(reversed(pile)))
+    replayed = Replayed(document, names, config, state)
+    before: GameState | None = None
+    for index, message in enumerate(messages):
+        before = state.clone()
+        replayed.events.append(_apply(document, names, state, message, index))
+    replayed.at = state
+    last = messages[-1] if messages else None
+    if (
+        before is not None
+        and isinstance(last, dict)
+        and last.get("type") != "COMMIT"
+        and before.pending.kind == "figure"
+        and state.pending.kind != "figure"
+    ):
+        replayed.at, replayed.mid_commit = before, True
+    return replayed
+
+
+def _apply(
+    document: Document, names: JczNames, state: GameState, message: Json, index: int
+) -> list[Event]:
+    path = f"replay[{index}]"
+    if not isinstance(message, dict):
+        raise document.fail(path, f"expected a message object, not {message!r}")
+    kind, payload = message.get("type"), message.get("payload", {})
+    if not isinstance(kind, str):
+        raise document.fail(f"{path}.type", f"expected a message type, not {kind!r}")
+    if not isinstance(payload, dict):
+        raise document.fail(f"{path}.payload", f"expected an object, not {payload!r}")
+    readers = names.reader_for(kind, payload)
+    if not readers:
+        if kind in names.messages:
+            keys = {key for reader in names.messages[kind] for key in reader.when}
+            narrowed = sorted(f"{key}={payload.get(key)!r}" for key in keys)
+            raise document.fail(path, f"{kind} with {', '.join(narrowed)} is not supported")
+        raise document.fail(path, f"message type {kind} is not supported")
+    context = ReadContext(state, names)
+    steps: list[Step] | None = None
+    try:
+        for reader in readers:
+            found = reader.read(context, payload)
+            if found is not None:
+                steps = list(found)
+                break
+    except (_Refused, JczUnsupported) as exc:
+        raise document.fail(path, f"{kind}: {exc}") from None
+    if steps is None:
+        raise document.fail(
+            path,
+            f"{kind} cannot be replayed here: this game waits for a {state.pending.kind} decision",
+        )
+    events: list[Event] = []
+    for step in steps:
+        try:
+            if type(step) is ForcedDraw:
+                state.force_draw(step.tile)
+            elif type(step) is ForcedChance:
+                state.force_chance(step.outcome)
+            else:
+                events += state.apply(step)  # type: ignore[arg-type]
+        except CarcassonneError as exc:
+            raise document.fail(path, f"{kind}: illegal move here ({step}): {exc}") from None
+    return events
+
+
+def payload_of(message: Json) -> Mapping[str, Json]:
+    if isinstance(message, dict) and isinstance(message.get("payload"), dict):
+        payload = message["payload"]
+        assert isinstance(payload, dict)
+        return payload
+    return {}

@@ -1,0 +1,124 @@
+"""The ``carcassonne_jcz_names`` hook: a plugin's declarations are indexed beside the base
+game's and the installed expansions', and a name declared twice is an error naming both."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+import pytest
+
+from carcassonne import PlaceFigure, PluginError, hookimpl
+from carcassonne.jcz.names import (
+    JczElement,
+    JczFigure,
+    JczMessage,
+    JczName,
+    JczNeutral,
+    JczReadContext,
+    JczSet,
+    JczToken,
+    Json,
+    Step,
+)
+from carcassonne.jcz.registry import BASE, installed_names
+
+
+def _read_flock(ctx: JczReadContext, payload: Mapping[str, Json]) -> Sequence[Step] | None:
+    return []
+
+
+class FlockPlugin:
+    """A fan's plugin: a set, an element, a figure and a message of its own."""
+
+    @hookimpl
+    def carcassonne_jcz_names(self) -> list[JczName]:
+        return [
+            JczSet("hills-and-sheep", lambda c: "hills-and-sheep:1"),
+            JczElement("shepherd", lambda v: {}, lambda c: None),
+            JczFigure("shepherd", "shepherd"),
+            JczMessage("FLOCK_EXPAND_OR_SCORE", _read_flock, when={"value": "SCORE"}),
+        ]
+
+
+class ClashPlugin:
+    """Declares the base game's set id again."""
+
+    @hookimpl
+    def carcassonne_jcz_names(self) -> list[JczName]:
+        return [JczSet("basic", lambda c: "basic:1")]
+
+
+class WrongPlugin:
+    @hookimpl
+    def carcassonne_jcz_names(self) -> list[object]:
+        return ["basic"]
+
+
+def test_a_plugin_declares_its_names_beside_the_installed_ones():
+    names = installed_names([("flock", FlockPlugin())])
+    assert names.sets["hills-and-sheep"][0] == "flock"
+    assert names.sets["basic"][0] is None  # the base game owns it
+    assert names.sets["abbey-and-mayor"][0] == "abbey-mayor"
+    assert names.elements["abbot"][0] == "abbot"
+    assert names.figures["shepherd"].figure == "shepherd"
+    assert names.figures["wagon"].figure == "wagon"
+    readers = names.reader_for("FLOCK_EXPAND_OR_SCORE", {"value": "SCORE"})
+    assert [r.read for r in readers] == [_read_flock]
+    assert names.reader_for("FLOCK_EXPAND_OR_SCORE", {"value": "EXPAND"}) == []
+    assert names.owners["set", "hills-and-sheep"] == "flock"
+    assert names.owners["message", "PLACE_TILE"] == BASE
+
+
+def test_readers_with_a_payload_condition_come_first():
+    names = installed_names()
+    readers = names.reader_for("PLACE_TILE", {"tileId": "AM/A"})
+    assert [dict(r.when) for r in readers] == [{"tileId": "AM/A"}, {}]
+    assert [dict(r.when) for r in names.reader_for("PLACE_TILE", {"tileId": "BA/C"})] == [{}]
+
+
+def test_a_name_declared_twice_names_both_plugins():
+    with pytest.raises(PluginError, match="set 'basic' is declared by plugins 'base.jcz' and"):
+        installed_names([("clash", ClashPlugin())])
+
+
+def test_a_declaration_of_another_type_is_refused():
+    with pytest.raises(PluginError, match="plugin 'wrong': carcassonne_jcz_names returned 'basic'"):
+        installed_names([("wrong", WrongPlugin())])
+
+
+def test_the_base_game_declares_the_four_messages_of_a_plain_turn():
+    names = installed_names()
+    for message in ("PLACE_TILE", "DEPLOY_MEEPLE", "PASS", "COMMIT"):
+        assert names.owners["message", message] == BASE
+    assert names.owners["message", "RETURN_MEEPLE source=ABBOT_RETURN"] == "abbot"
+    assert {t.verb for t in names.writers} == {"draw", "tile", "figure", "pass", "abbot-return"}
+    # the base game's writer of a figure comes first, the wagon's (Abbey & Mayor) after it
+    assert len(names.writers[PlaceFigure]) == 2
+
+
+class TowerPlugin:
+    """A token and a neutral figure, read by a message of the plugin's own."""
+
+    @hookimpl
+    def carcassonne_jcz_names(self) -> list[JczName]:
+        return [
+            JczToken("TOWER_PIECE", "tower-floor"),
+            JczNeutral("dragon.1", "dragon"),
+        ]
+
+
+def test_tokens_and_neutral_figures_both_ways():
+    from carcassonne import GameConfig, GameState
+    from carcassonne.jcz.dump import WriteContext
+    from carcassonne.jcz.replay import ReadContext, _Refused
+
+    names = installed_names([("tower", TowerPlugin())])
+    reader = ReadContext(GameState.new(GameConfig(players=2)), names)
+    assert reader.piece("TOWER_PIECE") == "tower-floor"
+    assert reader.piece(["com.jcloisterzone.figure.TowerPiece", "TOWER_PIECE"]) == "tower-floor"
+    assert reader.piece("dragon.1") == "dragon"
+    with pytest.raises(_Refused, match="token or neutral figure 'BRIDGE' is not supported"):
+        reader.piece("BRIDGE")
+    writer = WriteContext(names, random.Random(1))
+    assert (writer.token("tower-floor"), writer.token("dragon")) == ("TOWER_PIECE", "dragon.1")
