@@ -71,7 +71,9 @@ def count(tree: Path, name: str, cycles: bool = False) -> int:
     not in the plain count."""
     _label, size, _unit, warm = WORKLOADS[name]
     paths = [tree / "core"] + sorted(p for p in (tree / "expansions").iterdir() if p.is_dir())
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths))}
+    # one hash seed for every run: with Python's random one, set and dict orders (and so the
+    # count) move by about 0.5 % from run to run of the same revision
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths)), "PYTHONHASHSEED": "0"}
     code = _RUNNER.format(bench=str(ROOT / "benchmarks"), name=name, size=size, warm=warm)
     out = subprocess.run(
         [

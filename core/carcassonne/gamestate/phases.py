@@ -292,7 +292,11 @@ class Phases(Chance):
                 self._next_decision(events)
                 return
         self.pending = _DRAW_FOR[self.player]
-        if self._draw_waits():
+        if (  # _draw_waits(), inline: this runs at every turn of every search
+            self.config.explicit_draws
+            or (hooks.offers_turn_actions and self._turn_actions())
+            or (hooks.offers_anytime and self._anytime())
+        ):
             return
         self._draw(events)
 
