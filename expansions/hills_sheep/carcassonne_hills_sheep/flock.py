@@ -224,10 +224,10 @@ def score(state: GameState, field: int, events: list[Event]) -> None:
 
 
 def _clear(state: GameState, field: int, reason: str, events: list[Event]) -> None:
+    """The tokens back into the bag, the shepherds back to their supplies."""
     for piece in tokens_in(state, field):
         state.remove_piece(piece, reason, events)
-    for figure in shepherds_in(state, field):
-        state.remove_figure(figure, reason, events)
+    state.return_figures(field, events, kinds=(SHEPHERD,))
 
 
 def decision_actions(state: GameState, decision: Decision) -> list[Action]:
