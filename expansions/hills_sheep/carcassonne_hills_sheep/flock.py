@@ -77,7 +77,8 @@ def tokens_in(state: GameState, field: int) -> list[Piece]:
     return [
         p
         for p in state.pieces()
-        if p.kind in SHEEP_VALUES and state.same_feature(field_of(state, p.x, p.y, p.location), field)
+        if p.kind in SHEEP_VALUES
+        and state.same_feature(field_of(state, p.x, p.y, p.location), field)
     ]
 
 
@@ -231,7 +232,9 @@ def _clear(state: GameState, field: int, reason: str, events: list[Event]) -> No
 
 
 def decision_actions(state: GameState, decision: Decision) -> list[Action]:
-    x, y, location = decision.data  # type: ignore[misc]
+    data = decision.data
+    assert isinstance(data, tuple)  # (x, y, location) of the shepherd, set by advance()
+    x, y, location = data
     return [Flock(x, y, location, GROW), Flock(x, y, location, SCORE)]
 
 

@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from carcassonne import (
+    NEUTRAL,
     ChanceOutcome,
     ConfigError,
     Draw,
@@ -18,7 +19,6 @@ from carcassonne import (
     PlaceFigure,
     PlaceTile,
 )
-from carcassonne import NEUTRAL
 from carcassonne.testing import BLUE, RED, board, place, points
 from carcassonne_hills_sheep.flock import Flock, bag, is_closed
 
@@ -66,8 +66,9 @@ def test_the_bag_holds_18_tokens_and_the_placement_draw_has_their_odds():
 
 def test_when_only_wolves_are_left_the_draw_is_a_wolf():
     pieces = [f"sheep-{n} 0,1 NL" for n, k in ((1, 4), (2, 5), (3, 5), (4, 2)) for _ in range(k)]
-    state = with_sheep(board(["BA/RCr @(0,0) r0", "BA/RFr @(0,1) r0"], [(RED, "shepherd", 0, 1, "NL")],
-                  expansions=HS, pile=["BA/RFr", "BA/C"]), pieces)  # fmt: skip
+    tiles = ["BA/RCr @(0,0) r0", "BA/RFr @(0,1) r0"]
+    state = board(tiles, [(RED, "shepherd", 0, 1, "NL")], expansions=HS, pile=["BA/RFr", "BA/C"])
+    state = with_sheep(state, pieces)
     assert bag(state) == [("wolf", 2)]
     state.auto_chance = False
     place(state, "BA/RFr @(-1,0) r0")
@@ -89,7 +90,9 @@ def test_undo_puts_the_token_back_into_the_bag():
 
 
 def test_a_hill_hides_the_next_tile_of_the_pile_and_nothing_when_it_is_empty():
-    state = board(["BA/RCr @(0,0) r0"], expansions=HS, pile=["HS/CFC.h", "BA/C", "BA/L", "HS/Cc.h.1"])
+    state = board(
+        ["BA/RCr @(0,0) r0"], expansions=HS, pile=["HS/CFC.h", "BA/C", "BA/L", "HS/Cc.h.1"]
+    )
     place(state, "HS/CFC.h @(0,-1) r0")
     assert state.tiles_under(0, -1) == 1
     assert state.drawn == "BA/L" and state.draw_pile() == ["HS/Cc.h.1"]  # BA/C went under
