@@ -30,7 +30,7 @@ from carcassonne import (
     TypedAction,
 )
 from carcassonne.events import Event
-from carcassonne.geometry import SIDE_OFFSETS
+from carcassonne.geometry import SIDE_OFFSETS, facing_half
 from carcassonne_hills_sheep.common import (
     BAG,
     OPT_CLOSED,
@@ -100,18 +100,36 @@ def bag(state: GameState) -> list[tuple[str, int]]:
     return inside
 
 
-def is_closed(state: GameState, field: int) -> bool:
-    """Whether no half-edge of the field faces an empty square (an inner pocket never does)."""
+def is_closed(state: GameState, x: int, y: int, location: str) -> bool:
+    """Whether the field at ``(x, y, location)`` has no half-edge facing an empty square (an
+    inner pocket never has one). A walk over its segments that stops at the first open
+    half-edge: most fields are open, and the field's squares would cost a pass over the board."""
     board = state.board
-    for x, y in state.feature_tiles(field):
-        for feature, seg in state.segments(x, y):
-            if seg.kind != "field" or not state.same_feature(feature, field):
-                continue
-            for half in seg.halves:
-                dx, dy = SIDE_OFFSETS[half // 2]
-                if (x + dx, y + dy) not in board:
-                    return False
+    start = board[(x, y)].rot.by_location[location]
+    seen = {(x, y, start)}
+    todo = [(x, y, start)]
+    while todo:
+        x, y, index = todo.pop()
+        for half in board[(x, y)].rot.features[index].halves:
+            dx, dy = SIDE_OFFSETS[half >> 1]
+            other = board.get((x + dx, y + dy))
+            if other is None:
+                return False
+            facing = facing_half(half)
+            for j, seg in enumerate(other.rot.features):
+                if facing in seg.halves:
+                    key = (x + dx, y + dy, j)
+                    if key not in seen:
+                        seen.add(key)
+                        todo.append(key)
+                    break
     return True
+
+
+def shepherds_out(state: GameState) -> bool:
+    """Whether any shepherd is on the board (lets most turns skip the closed-field check)."""
+    count = state.config.figure_kinds[SHEPHERD].count
+    return any(supply.get(SHEPHERD, 0) < count for supply in state.supply)
 
 
 # -- the figure phase ----------------------------------------------------------------------
@@ -177,6 +195,9 @@ def choice_fields(state: GameState) -> list[tuple[int, Figure]]:
     of that player's shepherds there."""
     if state.last_tile is None:
         return []
+    count = state.config.figure_kinds[SHEPHERD].count
+    if state.supply[state.player].get(SHEPHERD, 0) >= count:
+        return []  # none of the active player's shepherds is on the board
     x, y = state.last_tile
     skip = [
         field_of(state, a.x, a.y, a.location)
@@ -191,7 +212,7 @@ def choice_fields(state: GameState) -> list[tuple[int, Figure]]:
         if any(state.same_feature(feature, s) for s in skip):
             continue
         mine = [f for f in shepherds_in(state, feature) if f.player == state.player]
-        if not mine or (score_only and is_closed(state, feature)):
+        if not mine or (score_only and is_closed(state, x, y, seg.locations[0])):
             continue
         out.append((feature, mine[0]))
     return out
@@ -199,20 +220,43 @@ def choice_fields(state: GameState) -> list[tuple[int, Figure]]:
 
 def advance(state: GameState, events: list[Event]) -> None:
     """Score the closed fields that wait for no choice, then ask the next choice, if any."""
+    if not shepherds_out(state):
+        return
     choices = choice_fields(state)
-    scored: list[int] = []
-    for field, figure in state.figures():
-        if figure.kind != SHEPHERD or any(state.same_feature(field, f) for f in scored):
+    waiting = [field for field, _ in choices]
+    for field, shepherd in _shepherd_fields_near(state):
+        if any(state.same_feature(field, f) for f in waiting):
             continue
-        if any(state.same_feature(field, f) for f, _ in choices):
-            continue
-        if is_closed(state, field):
-            scored.append(field)
+        if is_closed(state, shepherd.x, shepherd.y, shepherd.location):
             score(state, field, events)
     if choices:
         _, shepherd = choices[0]
         where = (shepherd.x, shepherd.y, shepherd.location)
         state.ask(Decision(DECISION, state.player, where, passable=False))
+
+
+def _shepherd_fields_near(state: GameState) -> list[tuple[int, Figure]]:
+    """The fields with shepherds that the tile just placed may have closed, each with one of
+    its shepherds: a field half-edge only ever meets a field half-edge, so those of the tile
+    itself, and those of the four tiles beside it only when the tile has wildcard edges (an
+    abbey, which closes what it touches and extends nothing)."""
+    if state.last_tile is None:
+        return []
+    x, y = state.last_tile
+    board = state.board
+    kinds = state.config.kinds
+    squares = [(x, y)]
+    if any(kinds[f.kind].wildcard for f in board[(x, y)].rot.features if f.kind in kinds):
+        squares += [(x + dx, y + dy) for dx, dy in SIDE_OFFSETS if (x + dx, y + dy) in board]
+    out: list[tuple[int, Figure]] = []
+    for sx, sy in squares:
+        for feature, seg in state.segments(sx, sy):
+            if seg.kind != "field" or any(state.same_feature(feature, f) for f, _ in out):
+                continue
+            shepherds = shepherds_in(state, feature)
+            if shepherds:
+                out.append((feature, shepherds[0]))
+    return out
 
 
 def score(state: GameState, field: int, events: list[Event]) -> None:

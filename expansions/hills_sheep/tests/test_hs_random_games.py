@@ -26,7 +26,7 @@ def check_flocks(state: GameState) -> None:
     a shepherd; board and bag hold the box's 18 tokens."""
     for field, figure in state.figures():
         if figure.kind == "shepherd":
-            assert not is_closed(state, field), (figure, state.feature_tiles(field))
+            assert not is_closed(state, figure.x, figure.y, figure.location), figure
     for piece in state.pieces():
         if piece.kind in SHEEP_VALUES:
             field = state.feature_at(piece.x, piece.y, piece.location or "")

@@ -162,9 +162,8 @@ def test_shepherd_beside_a_barn_and_barn_scoring_leaves_it_alone():
 def test_closed_field_check():
     open_ring = board(["BA/Rr @(0,0) r270", "BA/Rr @(1,0) r0", "BA/Rr @(0,1) r180"],
                       expansions=HS)  # fmt: skip
-    corner = open_ring.feature_at(1, 0, "SR")
-    assert not is_closed(open_ring, corner)
+    assert not is_closed(open_ring, 1, 0, "SR")
     closed = board(["BA/Rr @(0,0) r270", "BA/Rr @(1,0) r0", "BA/Rr @(0,1) r180",
                     "BA/Rr @(1,1) r90"], expansions=HS)  # fmt: skip
-    assert is_closed(closed, closed.feature_at(1, 0, "SR"))
-    assert not is_closed(closed, closed.feature_at(1, 0, "NL"))
+    assert is_closed(closed, 1, 0, "SR")
+    assert not is_closed(closed, 1, 0, "NL")
