@@ -24,7 +24,7 @@ MIXES = [("hills-sheep", *mix) for mix in testing.mixes(OTHERS)]
 def check_flocks(state: GameState) -> None:
     """Between turns: every shepherd stands in an open field; every token lies in a field with
     a shepherd; board and bag hold the box's 18 tokens."""
-    for field, figure in state.figures():
+    for _, figure in state.figures():
         if figure.kind == "shepherd":
             assert not is_closed(state, figure.x, figure.y, figure.location), figure
     for piece in state.pieces():
