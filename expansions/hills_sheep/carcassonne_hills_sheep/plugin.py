@@ -49,7 +49,7 @@ def carcassonne_figure_kinds(config: GameConfig) -> list[FigureKind]:
 @hookimpl
 def carcassonne_piece_kinds(config: GameConfig) -> list[PieceKind]:
     return [
-        PieceKind(kind, f"{sheep} sheep", glyph=str(sheep), mark="ring", colour="#f4f1e8",
+        PieceKind(kind, f"{sheep} sheep", glyph=str(sheep), mark="disc", colour="#fbfbf5",
                   neutral=True, provider=NAME)
         for kind, sheep in SHEEP_VALUES.items()
     ]  # fmt: skip
