@@ -15,7 +15,7 @@ NO_ABBEY = "no-abbey-left"
 WAGON_TARGET = "wagon-not-a-target"
 
 ERROR_CODES = (
-    ErrorCode(BARN_FIELD, "no figure but a barn may go into a field that holds a barn", NAME),
+    ErrorCode(BARN_FIELD, "no farmer may go into a field that holds a barn", NAME),
     ErrorCode(
         ABBEY_NOT_IN_HOLE,
         "an abbey goes only on an empty square surrounded on all four sides; details: holes",
@@ -47,7 +47,8 @@ def explain(state: GameState, action: Action) -> Refusal | None:
             f"(wagon_move = {mode}; targets: {shown})",
             {"targets": [[t.x, t.y, t.location] for t in targets]},
         )
-    if type(action) is PlaceFigure and action.figure != BARN and state.pending.kind == "figure":
+    followers = state.config.followers
+    if type(action) is PlaceFigure and action.figure in followers and state.pending.kind == "figure":
         placed = state.tile_at(action.x, action.y)
         if placed is None or action.location not in placed.rot.by_location:
             return None

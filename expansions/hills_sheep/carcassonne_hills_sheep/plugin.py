@@ -7,7 +7,7 @@
   ``carcassonne_decision_actions``, ``carcassonne_apply_action`` (:mod:`.flock`);
 * hills: ``carcassonne_tile_placed`` (the hidden tile) and ``carcassonne_break_tie``;
 * vineyards: ``carcassonne_adjust_awards``;
-* options: ``carcassonne_rule_options``.
+* options: ``carcassonne_rule_options``; refusals: ``carcassonne_explain_illegal``.
 """
 
 from __future__ import annotations
@@ -20,16 +20,18 @@ from carcassonne import (
     Award,
     ConfigError,
     Decision,
+    ErrorCode,
     FigureKind,
     GameConfig,
     GameState,
     Option,
     PieceKind,
+    Refusal,
     TypedAction,
     hookimpl,
 )
 from carcassonne.events import Event
-from carcassonne_hills_sheep import flock, hills, vineyards
+from carcassonne_hills_sheep import explain, flock, hills, vineyards
 from carcassonne_hills_sheep.common import NAME, OPT_SHEPHERDS, OPTIONS, SHEEP_VALUES, SHEPHERD
 
 
@@ -101,3 +103,13 @@ def carcassonne_break_tie(state: GameState, feature: int, players: list[int]) ->
 @hookimpl
 def carcassonne_adjust_awards(state: GameState, awards: list[Award], final: bool) -> list[Award]:
     return vineyards.adjust(state, awards)
+
+
+@hookimpl
+def carcassonne_error_codes() -> list[ErrorCode]:
+    return list(explain.ERROR_CODES)
+
+
+@hookimpl
+def carcassonne_explain_illegal(state: GameState, action: Action) -> Refusal | None:
+    return explain.explain(state, action)

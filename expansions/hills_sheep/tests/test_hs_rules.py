@@ -167,3 +167,15 @@ def test_closed_field_check():
                     "BA/Rr @(1,1) r90"], expansions=HS)  # fmt: skip
     assert is_closed(closed, 1, 0, "SR")
     assert not is_closed(closed, 1, 0, "NL")
+
+
+def test_refusals_of_shepherd_placements_say_why():
+    tiles = ["BA/RCr @(0,0) r0", "BA/RFr @(0,1) r0"]
+    state = board(tiles, [(RED, "shepherd", 0, 1, "NL")], expansions=HS, player=BLUE,
+                  pile=["BA/RFr", "BA/C"])  # fmt: skip
+    start(state, "BA/RFr", -1, 0)
+    on_road = state.why_illegal(PlaceFigure("shepherd", -1, 0, "E"))
+    assert on_road is not None and on_road.code == "shepherd-not-on-field"
+    assert on_road.reason == "a shepherd stands only on a field, not on the road at -1,0 E"
+    taken = state.why_illegal(PlaceFigure("shepherd", -1, 0, "SL"))
+    assert taken is not None and taken.code == "feature-occupied"
