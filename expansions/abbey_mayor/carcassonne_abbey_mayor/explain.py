@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from carcassonne import Action, ErrorCode, GameState, PlaceFigure, PlaceTile, Refusal
 from carcassonne_abbey_mayor import abbey, barn, wagon
-from carcassonne_abbey_mayor.common import BARN, NAME, OPT_WAGON_MOVE, WAGON
+from carcassonne_abbey_mayor.common import NAME, OPT_WAGON_MOVE, WAGON
 
 BARN_FIELD = "barn-field"
 ABBEY_NOT_IN_HOLE = "abbey-not-in-hole"
