@@ -15,11 +15,13 @@ def test_json_lists_attributes_and_held_pieces(cli):
     assert got == {
         "abbey-mayor": ([], {"abbey": 1}),
         "abbot": ([], {}),
+        "hills-sheep": ([], {}),
         "inns-cathedrals": (["city.cathedral", "road.inn", "road.lake"], {}),
         "river": ([], {}),
     }
-    # no shipped expansion declares pieces yet (carcassonne_piece_kinds): an empty table each
-    assert {i["piece_kinds"] == {} for i in by_name.values()} == {True}
+    # only Hills & Sheep declares pieces (carcassonne_piece_kinds): its sheep tokens
+    assert {n for n, i in by_name.items() if i["piece_kinds"]} == {"hills-sheep"}
+    assert sorted(by_name["hills-sheep"]["piece_kinds"]) == [f"sheep-{n}" for n in range(1, 5)]
 
 
 def test_text_lists_attributes_and_held_pieces(cli):

@@ -394,8 +394,10 @@ def _check_sums(state: GameState, seed: int) -> set[str]:
 @pytest.mark.parametrize("name", sorted(mechanics_plugins()))
 def test_the_sum_by_source_is_the_score_with_every_test_plugin(name):
     plugin = mechanics_plugins()[name]
+    clash = sys.modules[_NAME].CLASHES.get(name, frozenset())
     sources: set[str] = set()
     for seed, mix in enumerate([(), *MIXES]):
+        mix = tuple(e for e in mix if e not in clash)
         config = GameConfig(players=3, expansions=list(mix), plugins=[(name, plugin)])
         sources |= _check_sums(_random_game(config, seed), seed)
     if name == "t-goods":

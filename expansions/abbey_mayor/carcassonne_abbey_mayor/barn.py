@@ -34,8 +34,10 @@ def on_board(state: GameState) -> bool:
 
 
 def farmers(state: GameState, feature: int) -> frozenset[str]:
-    """Kinds of the non-barn figures in a field."""
-    return frozenset(fig.kind for fig in state.figures_on(feature) if fig.kind != BARN)
+    """Kinds of the farmers in a field: its followers (meeples, large meeples). Other figures
+    a plugin lets into fields (a shepherd) are no farmers: barn scoring leaves them alone."""
+    followers = state.config.followers
+    return frozenset(fig.kind for fig in state.figures_on(feature) if fig.kind in followers)
 
 
 #: Per corner, the three other tiles meeting there as ``(dx, dy, their corner)``, the diagonal
@@ -69,13 +71,15 @@ def options(state: GameState, x: int, y: int) -> list[Action]:
 
 
 def veto(state: GameState, options: list[Action]) -> list[Action]:
-    """No figure but a barn may go into a field that holds a barn."""
+    """No farmer (follower) may go into a field that holds a barn; other figures a plugin
+    lets into fields (a shepherd) may."""
     if not on_board(state):
         return []
     board = state.board
+    followers = state.config.followers
     out: list[Action] = []
     for option in options:
-        if type(option) is not PlaceFigure or option.figure == BARN:
+        if type(option) is not PlaceFigure or option.figure not in followers:
             continue
         # the segment's kind is its feature's: only fields need their feature looked up
         placed = board.get((option.x, option.y))

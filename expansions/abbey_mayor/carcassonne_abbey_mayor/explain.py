@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from carcassonne import Action, ErrorCode, GameState, PlaceFigure, PlaceTile, Refusal
 from carcassonne_abbey_mayor import abbey, barn, wagon
-from carcassonne_abbey_mayor.common import BARN, NAME, OPT_WAGON_MOVE, WAGON
+from carcassonne_abbey_mayor.common import NAME, OPT_WAGON_MOVE, WAGON
 
 BARN_FIELD = "barn-field"
 ABBEY_NOT_IN_HOLE = "abbey-not-in-hole"
@@ -15,7 +15,7 @@ NO_ABBEY = "no-abbey-left"
 WAGON_TARGET = "wagon-not-a-target"
 
 ERROR_CODES = (
-    ErrorCode(BARN_FIELD, "no figure but a barn may go into a field that holds a barn", NAME),
+    ErrorCode(BARN_FIELD, "no farmer may go into a field that holds a barn", NAME),
     ErrorCode(
         ABBEY_NOT_IN_HOLE,
         "an abbey goes only on an empty square surrounded on all four sides; details: holes",
@@ -47,7 +47,11 @@ def explain(state: GameState, action: Action) -> Refusal | None:
             f"(wagon_move = {mode}; targets: {shown})",
             {"targets": [[t.x, t.y, t.location] for t in targets]},
         )
-    if type(action) is PlaceFigure and action.figure != BARN and state.pending.kind == "figure":
+    if (
+        type(action) is PlaceFigure
+        and action.figure in state.config.followers
+        and state.pending.kind == "figure"
+    ):
         placed = state.tile_at(action.x, action.y)
         if placed is None or action.location not in placed.rot.by_location:
             return None

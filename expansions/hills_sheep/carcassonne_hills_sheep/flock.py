@@ -1,0 +1,312 @@
+"""The shepherd and its flock (hills-sheep.md §3): placement, the bag, grow or score, the wolf.
+
+State lives on the board only: a flock is the sheep tokens (neutral pieces ``sheep-1`` …
+``sheep-4``) lying in a field, so fields that merge share their flocks, and the bag is the box's
+18 tokens less those on the board (the wolves never leave it). Every draw is a chance decision
+of the core (``state.ask_chance``): seeded by the game, logged, replayed by records, positions
+and undo, and a chance node for the environments and search.
+
+A turn, after the figure phase (``before_scoring``):
+
+1. a shepherd placed this turn draws a token (a wolf sends it home);
+2. each field of the tile just placed that holds the active player's shepherd (not the one
+   placed now) asks the active player to grow (one draw) or score, one field at a time;
+3. every field with a shepherd that is now closed is scored (after its choice, if it had one).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, NamedTuple
+
+from carcassonne import (
+    NEUTRAL,
+    Action,
+    ChanceOutcome,
+    Decision,
+    Figure,
+    GameState,
+    Piece,
+    PlaceFigure,
+    TypedAction,
+)
+from carcassonne.events import Event
+from carcassonne.geometry import SIDE_OFFSETS, facing_half
+from carcassonne_hills_sheep.common import (
+    BAG,
+    OPT_CLOSED,
+    SHEEP_KINDS,
+    SHEEP_VALUES,
+    SHEPHERD,
+    TOKENS,
+    WOLF,
+)
+
+#: The decision kind of the grow-or-score choice.
+DECISION = "flock"
+GROW = "grow"
+SCORE = "score"
+
+
+class _FlockFields(NamedTuple):
+    x: int
+    y: int
+    location: str
+    choice: str
+
+
+class Flock(TypedAction, _FlockFields):
+    """Grow or score the flock of the field where the active player's shepherd at
+    ``(x, y, location)`` stands (``flock 1,0 NL grow``)."""
+
+    __slots__ = ()
+    verb: ClassVar[str] = "flock"
+
+
+# -- reading the board ---------------------------------------------------------------------
+
+
+def field_of(state: GameState, x: int, y: int, location: str | None) -> int:
+    return state.feature_at(x, y, location or "")
+
+
+def shepherds_in(state: GameState, field: int) -> list[Figure]:
+    return [f for f in state.figures_on(field) if f.kind == SHEPHERD]
+
+
+def tokens_in(state: GameState, field: int) -> list[Piece]:
+    return [
+        p
+        for p in state.pieces()
+        if p.kind in SHEEP_VALUES
+        and state.same_feature(field_of(state, p.x, p.y, p.location), field)
+    ]
+
+
+def flock_size(state: GameState, field: int) -> int:
+    return sum(SHEEP_VALUES[p.kind] for p in tokens_in(state, field))
+
+
+def bag(state: GameState) -> list[tuple[str, int]]:
+    """The tokens in the bag, as (outcome, count) with counts above 0, in JCZ's order."""
+    out_there: dict[str, int] = {}
+    for piece in state.pieces():
+        if piece.kind in SHEEP_VALUES:
+            out_there[piece.kind] = out_there.get(piece.kind, 0) + 1
+    inside = []
+    for name, _sheep, count in TOKENS:
+        left = count - out_there.get(SHEEP_KINDS.get(name, ""), 0)
+        if left > 0:
+            inside.append((name, left))
+    return inside
+
+
+def is_closed(state: GameState, x: int, y: int, location: str) -> bool:
+    """Whether the field at ``(x, y, location)`` has no half-edge facing an empty square (an
+    inner pocket never has one). A walk over its segments that stops at the first open
+    half-edge: most fields are open, and the field's squares would cost a pass over the board."""
+    board = state.board
+    start = board[(x, y)].rot.by_location[location]
+    seen = {(x, y, start)}
+    todo = [(x, y, start)]
+    while todo:
+        x, y, index = todo.pop()
+        for half in board[(x, y)].rot.features[index].halves:
+            dx, dy = SIDE_OFFSETS[half >> 1]
+            other = board.get((x + dx, y + dy))
+            if other is None:
+                return False
+            facing = facing_half(half)
+            for j, seg in enumerate(other.rot.features):
+                if facing in seg.halves:
+                    key = (x + dx, y + dy, j)
+                    if key not in seen:
+                        seen.add(key)
+                        todo.append(key)
+                    break
+    return True
+
+
+def shepherds_out(state: GameState) -> bool:
+    """Whether any shepherd is on the board (lets most turns skip the closed-field check)."""
+    count = state.config.figure_kinds[SHEPHERD].count
+    return any(supply.get(SHEPHERD, 0) < count for supply in state.supply)
+
+
+# -- the figure phase ----------------------------------------------------------------------
+
+
+def shepherd_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
+    """The shepherd onto each field of the tile just placed that holds no shepherd (farmers
+    and barns do not matter; the ``farmers`` option does not either)."""
+    if not state.supply[player].get(SHEPHERD):
+        return []
+    return [
+        PlaceFigure(SHEPHERD, x, y, seg.locations[0])
+        for feature, seg in state.segments(x, y)
+        if seg.kind == "field" and not shepherds_in(state, feature)
+    ]
+
+
+def farmer_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
+    """Followers onto fields of the tile that hold shepherds and nothing else: a shepherd does
+    not occupy a field for farmers (the base game offers only fields with no figure at all)."""
+    if not state.config.options["farmers"]:
+        return []
+    supply = state.supply[player]
+    followers = [k for k in state.config.followers if supply.get(k, 0) > 0]
+    if not followers:
+        return []
+    out: list[Action] = []
+    for feature, seg in state.segments(x, y):
+        if seg.kind != "field":
+            continue
+        figures = state.figures_on(feature)
+        if figures and all(f.kind == SHEPHERD for f in figures):
+            out.extend(PlaceFigure(k, x, y, seg.locations[0]) for k in followers)
+    return out
+
+
+# -- the turn: draws, choices, scoring -----------------------------------------------------
+
+
+def _placed_shepherd(state: GameState) -> PlaceFigure | None:
+    for action in state.turn_actions:
+        if type(action) is PlaceFigure and action.figure == SHEPHERD:
+            return action
+    return None
+
+
+def draw(state: GameState) -> None:
+    names, counts = zip(*bag(state), strict=True)
+    state.ask_chance(BAG, names, counts)
+
+
+def before_scoring(state: GameState) -> None:
+    if _placed_shepherd(state) is not None:
+        draw(state)  # the placement draw; the rest follows its outcome
+        return
+    events: list[Event] = []
+    advance(state, events)
+    state.emit(events)
+
+
+def choice_fields(state: GameState) -> list[tuple[int, Figure]]:
+    """The fields of the tile just placed still to ask the active player about, each with one
+    of that player's shepherds there."""
+    if state.last_tile is None:
+        return []
+    count = state.config.figure_kinds[SHEPHERD].count
+    if state.supply[state.player].get(SHEPHERD, 0) >= count:
+        return []  # none of the active player's shepherds is on the board
+    x, y = state.last_tile
+    skip = [
+        field_of(state, a.x, a.y, a.location)
+        for a in state.turn_actions
+        if (type(a) is PlaceFigure and a.figure == SHEPHERD) or type(a) is Flock
+    ]
+    score_only = state.config.options[OPT_CLOSED] == "score_only"
+    out: list[tuple[int, Figure]] = []
+    for feature, seg in state.segments(x, y):
+        if seg.kind != "field" or any(state.same_feature(feature, f) for f, _ in out):
+            continue
+        if any(state.same_feature(feature, s) for s in skip):
+            continue
+        mine = [f for f in shepherds_in(state, feature) if f.player == state.player]
+        if not mine or (score_only and is_closed(state, x, y, seg.locations[0])):
+            continue
+        out.append((feature, mine[0]))
+    return out
+
+
+def advance(state: GameState, events: list[Event]) -> None:
+    """Score the closed fields that wait for no choice, then ask the next choice, if any."""
+    if not shepherds_out(state):
+        return
+    choices = choice_fields(state)
+    waiting = [field for field, _ in choices]
+    for field, shepherd in _shepherd_fields_near(state):
+        if any(state.same_feature(field, f) for f in waiting):
+            continue
+        if is_closed(state, shepherd.x, shepherd.y, shepherd.location):
+            score(state, field, events)
+    if choices:
+        _, shepherd = choices[0]
+        where = (shepherd.x, shepherd.y, shepherd.location)
+        state.ask(Decision(DECISION, state.player, where, passable=False))
+
+
+def _shepherd_fields_near(state: GameState) -> list[tuple[int, Figure]]:
+    """The fields with shepherds that the tile just placed may have closed, each with one of
+    its shepherds: a field half-edge only ever meets a field half-edge, so those of the tile
+    itself, and those of the four tiles beside it only when the tile has wildcard edges (an
+    abbey, which closes what it touches and extends nothing)."""
+    if state.last_tile is None:
+        return []
+    x, y = state.last_tile
+    board = state.board
+    kinds = state.config.kinds
+    squares = [(x, y)]
+    if any(kinds[f.kind].wildcard for f in board[(x, y)].rot.features if f.kind in kinds):
+        squares += [(x + dx, y + dy) for dx, dy in SIDE_OFFSETS if (x + dx, y + dy) in board]
+    out: list[tuple[int, Figure]] = []
+    for sx, sy in squares:
+        for feature, seg in state.segments(sx, sy):
+            if seg.kind != "field" or any(state.same_feature(feature, f) for f, _ in out):
+                continue
+            shepherds = shepherds_in(state, feature)
+            if shepherds:
+                out.append((feature, shepherds[0]))
+    return out
+
+
+def score(state: GameState, field: int, events: list[Event]) -> None:
+    """Every player with a shepherd in the field scores the whole flock once; shepherds and
+    tokens go home (the tokens into the bag)."""
+    points = flock_size(state, field)
+    for player in sorted({f.player for f in shepherds_in(state, field)}):
+        state.award(player, points, None, "flock", "flock", events)
+    _clear(state, field, "flock scored", events)
+
+
+def _clear(state: GameState, field: int, reason: str, events: list[Event]) -> None:
+    """The tokens back into the bag, the shepherds back to their supplies."""
+    for piece in tokens_in(state, field):
+        state.remove_piece(piece, reason, events)
+    state.return_figures(field, events, kinds=(SHEPHERD,))
+
+
+def decision_actions(state: GameState, decision: Decision) -> list[Action]:
+    data = decision.data
+    assert isinstance(data, tuple)  # (x, y, location) of the shepherd, set by advance()
+    x, y, location = data
+    return [Flock(x, y, location, GROW), Flock(x, y, location, SCORE)]
+
+
+def apply(state: GameState, action: Action) -> list[Event] | None:
+    events: list[Event] = []
+    if type(action) is Flock:
+        if action.choice == GROW:
+            draw(state)
+            return events
+        score(state, field_of(state, action.x, action.y, action.location), events)
+    elif type(action) is ChanceOutcome and action.name == BAG:
+        x, y, location = _target(state)
+        field = field_of(state, x, y, location)
+        if action.outcome == WOLF:
+            _clear(state, field, "the wolf", events)
+        else:
+            state.put_piece(SHEEP_KINDS[action.outcome], NEUTRAL, x, y, location, events)
+    else:
+        return None
+    advance(state, events)
+    return events
+
+
+def _target(state: GameState) -> tuple[int, int, str]:
+    """Where the token drawn now goes: the shepherd placed or the flock grown last this turn."""
+    for action in reversed(state.turn_actions):
+        if type(action) is Flock and action.choice == GROW:
+            return action.x, action.y, action.location
+        if type(action) is PlaceFigure and action.figure == SHEPHERD:
+            return action.x, action.y, action.location
+    raise AssertionError("a bag draw with no shepherd placed and no flock grown this turn")

@@ -1,0 +1,115 @@
+"""The hook implementations of Hills & Sheep (entry point ``hills-sheep``).
+
+* 18 land tiles, with ``hill`` and ``vineyard`` tags: ``carcassonne_tile_sets``;
+* the shepherd (not a follower: its own placements) and the sheep tokens:
+  ``carcassonne_figure_kinds``, ``carcassonne_piece_kinds``, ``carcassonne_figure_actions``;
+* the bag draws, the grow-or-score choice and flock scoring: ``carcassonne_before_scoring``,
+  ``carcassonne_decision_actions``, ``carcassonne_apply_action`` (:mod:`.flock`);
+* hills: ``carcassonne_tile_placed`` (the hidden tile) and ``carcassonne_break_tie``;
+* vineyards: ``carcassonne_adjust_awards``;
+* options: ``carcassonne_rule_options``; refusals: ``carcassonne_explain_illegal``.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+
+from carcassonne import (
+    Action,
+    Award,
+    ConfigError,
+    Decision,
+    ErrorCode,
+    FigureKind,
+    GameConfig,
+    GameState,
+    Option,
+    PieceKind,
+    Refusal,
+    TypedAction,
+    hookimpl,
+)
+from carcassonne.events import Event
+from carcassonne_hills_sheep import explain, flock, hills, vineyards
+from carcassonne_hills_sheep.common import NAME, OPT_SHEPHERDS, OPTIONS, SHEEP_VALUES, SHEPHERD
+
+
+@hookimpl
+def carcassonne_rule_options() -> list[Option]:
+    return list(OPTIONS)
+
+
+@hookimpl
+def carcassonne_figure_kinds(config: GameConfig) -> list[FigureKind]:
+    count = config.options[OPT_SHEPHERDS]
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise ConfigError(f"option {OPT_SHEPHERDS!r} must be a whole number from 0, not {count!r}")
+    return [FigureKind(SHEPHERD, count, strength=0, provider=NAME)]
+
+
+@hookimpl
+def carcassonne_piece_kinds(config: GameConfig) -> list[PieceKind]:
+    return [
+        PieceKind(kind, f"{sheep} sheep", glyph=str(sheep), mark="disc", colour="#fbfbf5",
+                  neutral=True, provider=NAME)
+        for kind, sheep in SHEEP_VALUES.items()
+    ]  # fmt: skip
+
+
+@hookimpl
+def carcassonne_action_types() -> list[type[TypedAction]]:
+    return [flock.Flock]
+
+
+@hookimpl
+def carcassonne_tile_sets() -> list[Traversable]:
+    return [files("carcassonne_hills_sheep.tiles") / "hills_sheep.toml"]
+
+
+@hookimpl
+def carcassonne_tile_placed(state: GameState, x: int, y: int) -> None:
+    hills.hide_tile(state, x, y)
+
+
+@hookimpl
+def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
+    return flock.shepherd_actions(state, x, y, player) + flock.farmer_actions(state, x, y, player)
+
+
+@hookimpl
+def carcassonne_before_scoring(state: GameState) -> list[Decision]:
+    flock.before_scoring(state)
+    return []
+
+
+@hookimpl
+def carcassonne_decision_actions(state: GameState, decision: Decision) -> list[Action] | None:
+    if decision.kind != flock.DECISION:
+        return None
+    return flock.decision_actions(state, decision)
+
+
+@hookimpl
+def carcassonne_apply_action(state: GameState, action: Action) -> list[Event] | None:
+    return flock.apply(state, action)
+
+
+@hookimpl
+def carcassonne_break_tie(state: GameState, feature: int, players: list[int]) -> list[int] | None:
+    return hills.break_tie(state, feature, players)
+
+
+@hookimpl
+def carcassonne_adjust_awards(state: GameState, awards: list[Award], final: bool) -> list[Award]:
+    return vineyards.adjust(state, awards)
+
+
+@hookimpl
+def carcassonne_error_codes() -> list[ErrorCode]:
+    return list(explain.ERROR_CODES)
+
+
+@hookimpl
+def carcassonne_explain_illegal(state: GameState, action: Action) -> Refusal | None:
+    return explain.explain(state, action)
