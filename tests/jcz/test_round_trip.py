@@ -12,6 +12,8 @@ import pytest
 
 from carcassonne import GameConfig
 from carcassonne.jcz import dump_jcz, load_jcz
+from carcassonne.jcz.errors import JczError
+from carcassonne.jcz.registry import installed_names
 from carcassonne.plugins import installed_expansions
 from carcassonne.record import replay_record
 from carcassonne.testing import mixes, random_game
@@ -57,7 +59,14 @@ def test_file_round_trip(path):
     assert written["setup"]["sets"] == original["setup"]["sets"]
 
 
-@pytest.mark.parametrize("mix", mixes(installed_expansions()), ids=lambda m: "+".join(m) or "base")
+def _declaring() -> list[str]:
+    """The installed expansions that declare JCloisterZone names (sets, elements, figures): the
+    others' games cannot be exported (test_undeclared_names_are_refused)."""
+    owners = set(installed_names().owners.values())
+    return sorted(set(installed_expansions()) & owners)
+
+
+@pytest.mark.parametrize("mix", mixes(_declaring()), ids=lambda m: "+".join(m) or "base")
 def test_random_game_round_trip(mix):
     # played with the River's JCZ rules (docs/jcz.md): a placement JCZ refuses would not import
     options = {"river.uturn": "jcz", "river.start_tile": "keep"} if "river" in mix else {}
@@ -91,3 +100,13 @@ def test_a_game_in_progress_round_trips_and_deals_the_next_tile():
         state.drawn,
     )
     assert load_jcz(dump_jcz(first), text=True) == first
+
+
+@pytest.mark.parametrize("name", sorted(set(installed_expansions()) - set(_declaring())))
+def test_undeclared_names_are_refused(name):
+    """A game with an expansion that declares no JCZ names is refused with a specific error,
+    never a traceback: the first figure, set or action without a name is named."""
+    config = GameConfig(players=3, expansions=[name], seed=11)
+    *_, (_before, _action, _events, state) = random_game(config, 11)
+    with pytest.raises(JczError, match="has no JCloisterZone name|no JCloisterZone"):
+        dump_jcz(state, created="2026-12-03T08:00:00.000Z")
