@@ -47,7 +47,11 @@ def explain(state: GameState, action: Action) -> Refusal | None:
             f"(wagon_move = {mode}; targets: {shown})",
             {"targets": [[t.x, t.y, t.location] for t in targets]},
         )
-    if type(action) is PlaceFigure and action.figure != BARN and state.pending.kind == "figure":
+    if (
+        type(action) is PlaceFigure
+        and state.pending.kind == "figure"
+        and barn.keeps_out(state, action.figure)
+    ):
         placed = state.tile_at(action.x, action.y)
         if placed is None or action.location not in placed.rot.by_location:
             return None
