@@ -9,6 +9,7 @@ from carcassonne import Action, Decision, GameState, PlaceFigure, TileType
 from carcassonne_traders_builders.common import (
     BUILDER,
     OPT_DOUBLE_TURN,
+    OPT_LAST_TILE,
     OPT_TRIGGER,
     holds_follower,
 )
@@ -56,6 +57,8 @@ def tile_placed(state: GameState, x: int, y: int, tile: TileType) -> None:
         return
     if not triggered(state, x, y, tile):
         return
+    if not state.tiles_left() and state.config.options[OPT_LAST_TILE] == "none":
+        return  # the last tile: with "abbey", the core makes the part an end-of-game turn
     if state.config.options[OPT_DOUBLE_TURN] == "optional":
         state.ask(Decision(DECISION, state.player))
     else:

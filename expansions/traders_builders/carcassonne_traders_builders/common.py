@@ -39,10 +39,10 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         OPT_LAST_TILE,
-        "none",
-        ("none",),
-        "a second part earned with the last tile lapses (its owner still takes part in the "
-        "end-of-game abbey round); JCZ's abbey-only second part is not offered yet",
+        "abbey",
+        ("abbey", "none"),
+        "a second part earned with the last tile: abbey = its owner may place an abbey first, "
+        "before the end-of-game abbey round (JCZ); none = it lapses",
     ),
     Option(
         OPT_PIG_BARN_BONUS,

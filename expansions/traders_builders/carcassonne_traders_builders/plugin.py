@@ -149,8 +149,9 @@ def _on_board(state: GameState) -> bool:
 
 @hookimpl
 def carcassonne_after_scoring(state: GameState, returned: list[ReturnedFigure]) -> list[Decision]:
-    """A builder or pig whose owner has no follower left in its feature goes home (§3.3)."""
-    if not returned or not _on_board(state):
+    """A builder or pig whose owner has no follower left in its feature goes home (§3.3):
+    after a scoring (a barn) or a rule that removed the follower."""
+    if not _on_board(state):
         return []
     events: list[Event] = []
     for feature, figure in state.figures():
