@@ -79,7 +79,8 @@ class Builder(_Plugin):
             return
         for feature, _seg in state.segments(x, y):
             if any(
-                f.kind == "t-builder" and f.player == state.player for f in state.figures_on(feature)
+                f.kind == "t-builder" and f.player == state.player
+                for f in state.figures_on(feature)
             ):
                 state.another_turn_part("builder")
                 return

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from carcassonne import Action, ErrorCode, GameState, PlaceFigure, PlaceTile, Refusal
 from carcassonne_abbey_mayor import abbey, barn, wagon
-from carcassonne_abbey_mayor.common import BARN, NAME, OPT_WAGON_MOVE, WAGON
+from carcassonne_abbey_mayor.common import NAME, OPT_WAGON_MOVE, WAGON
 
 BARN_FIELD = "barn-field"
 ABBEY_NOT_IN_HOLE = "abbey-not-in-hole"
@@ -15,7 +15,11 @@ NO_ABBEY = "no-abbey-left"
 WAGON_TARGET = "wagon-not-a-target"
 
 ERROR_CODES = (
-    ErrorCode(BARN_FIELD, "no figure but a barn may go into a field that holds a barn", NAME),
+    ErrorCode(
+        BARN_FIELD,
+        "no farmer (a figure that counts in a majority) may go into a field that holds a barn",
+        NAME,
+    ),
     ErrorCode(
         ABBEY_NOT_IN_HOLE,
         "an abbey goes only on an empty square surrounded on all four sides; details: holes",

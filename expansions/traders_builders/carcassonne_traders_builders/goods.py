@@ -36,7 +36,7 @@ def held(state: GameState) -> Held:
     if data is None:
         return ((0, 0, 0),) * state.players
     assert isinstance(data, tuple)
-    return data  # type: ignore[return-value]
+    return data
 
 
 def held_pieces(state: GameState) -> dict[str, tuple[int, ...]]:

@@ -162,11 +162,17 @@ def test_a_pig_is_no_farmer_and_a_second_own_pig_adds_nothing() -> None:
 @pytest.mark.parametrize(
     ("key", "value", "message"),
     [
-        ("builders", -1, "option 'traders-builders.builders' must be a whole number from 0, not -1"),
+        (
+            "builders",
+            -1,
+            "option 'traders-builders.builders' must be a whole number from 0, not -1",
+        ),
         ("pigs", -2, "option 'traders-builders.pigs' must be a whole number from 0, not -2"),
     ],
 )
-def test_bad_counts_are_refused_with_the_option_named(key: str, value: object, message: str) -> None:
+def test_bad_counts_are_refused_with_the_option_named(
+    key: str, value: object, message: str
+) -> None:
     with pytest.raises(ConfigError) as error:
         GameConfig(expansions=[TB], options={f"{TB}.{key}": value})
     assert message in str(error.value)
