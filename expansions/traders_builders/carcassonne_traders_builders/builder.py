@@ -55,6 +55,8 @@ def tile_placed(state: GameState, x: int, y: int, tile: TileType) -> None:
     third part and never in the end-of-game abbey round."""
     if state.turn_part or state.in_extra_turns():
         return
+    if state.supply[state.player].get(BUILDER, 0) >= state.config.figure_kinds[BUILDER].count:
+        return  # every builder of the player is in the supply: none to extend
     if not triggered(state, x, y, tile):
         return
     if not state.tiles_left() and state.config.options[OPT_LAST_TILE] == "none":

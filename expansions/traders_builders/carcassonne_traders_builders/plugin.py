@@ -35,6 +35,7 @@ from carcassonne import (
     TypedAction,
     hookimpl,
 )
+from carcassonne import events as ev
 from carcassonne.events import Event
 from carcassonne_traders_builders import builder, goods, pig
 from carcassonne_traders_builders.common import (
@@ -147,11 +148,27 @@ def _on_board(state: GameState) -> bool:
     return False
 
 
+#: Events of a figure leaving the board by another rule than scoring (eaten, captured).
+_LEFT = (ev.FigureRemoved, ev.FigureCaptured)
+
+
+def _follower_left(state: GameState, returned: list[ReturnedFigure]) -> bool:
+    """Whether a follower may have left a feature in this action: figures went home in the
+    scoring, or a rule removed or captured one (events of the action being applied)."""
+    if returned:
+        return True
+    for event in state.last_events:
+        if isinstance(event, _LEFT):
+            return True
+    return False
+
+
 @hookimpl
 def carcassonne_after_scoring(state: GameState, returned: list[ReturnedFigure]) -> list[Decision]:
     """A builder or pig whose owner has no follower left in its feature goes home (§3.3):
-    after a scoring (a barn) or a rule that removed the follower."""
-    if not _on_board(state):
+    after a scoring (a barn) or a rule that removed the follower. The scan of the board runs
+    only when a follower left it: most parts return nobody."""
+    if not _follower_left(state, returned) or not _on_board(state):
         return []
     events: list[Event] = []
     for feature, figure in state.figures():
