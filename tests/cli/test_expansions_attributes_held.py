@@ -12,14 +12,23 @@ def test_json_lists_attributes_and_held_pieces(cli):
     assert result.status == 0
     by_name = {i["name"]: i for i in json.loads(result.out)}
     got = {name: (i["attributes"], i["held_pieces"]) for name, i in by_name.items()}
-    assert got == {
+    expected = {
         "abbey-mayor": ([], {"abbey": 1}),
         "abbot": ([], {}),
         "inns-cathedrals": (["city.cathedral", "road.inn", "road.lake"], {}),
         "river": ([], {}),
+        "traders-builders": (
+            ["city.cloth", "city.grain", "city.wine"],
+            {"cloth": 0, "grain": 0, "wine": 0},
+        ),
     }
-    # no shipped expansion declares pieces yet (carcassonne_piece_kinds): an empty table each
-    assert {i["piece_kinds"] == {} for i in by_name.values()} == {True}
+    assert {name: got[name] for name in expected} == expected
+    # the goods tokens are the only pieces of these expansions (carcassonne_piece_kinds)
+    pieces = {name: sorted(by_name[name]["piece_kinds"]) for name in expected}
+    assert pieces == {name: [] for name in expected} | {TB: ["cloth", "grain", "wine"]}
+
+
+TB = "traders-builders"
 
 
 def test_text_lists_attributes_and_held_pieces(cli):

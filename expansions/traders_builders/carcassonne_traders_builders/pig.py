@@ -45,6 +45,8 @@ def adjust(state: GameState, awards: list[Award], final: bool) -> list[Award]:
             if any(f.kind == PIG and f.player == award.player
                    for f in state.figures_on(award.feature)):  # fmt: skip
                 bonus = state.completed_cities(award.feature)
-                award = award._replace(points=award.points + bonus, reason=f"{award.reason}+pig")
+                award = award._replace(
+                    points=award.points + bonus, reason=f"{award.reason} with a pig"
+                )
         out.append(award)
     return out
