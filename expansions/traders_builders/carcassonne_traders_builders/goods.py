@@ -61,6 +61,17 @@ def take(state: GameState, completed: list[int]) -> None:
     state.ext[NAME] = tuple(tokens)
 
 
+def held_points(state: GameState) -> list[int]:
+    """What each player's tokens would score if the game ended now (for the greedy bot)."""
+    if state.ext.get(NAME) is None:
+        return [0] * state.players
+    out = [0] * state.players
+    for award in final_awards(state):
+        if isinstance(award, Award):
+            out[award.player] += award.points
+    return out
+
+
 def final_awards(state: GameState) -> list[ScoreItem]:
     """Per kind, the points to every player at the maximum (ties all score; 0 never does)."""
     points = count_option(state.config, OPT_GOODS_POINTS)

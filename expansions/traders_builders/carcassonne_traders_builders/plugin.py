@@ -180,5 +180,10 @@ def carcassonne_after_scoring(state: GameState, returned: list[ReturnedFigure]) 
 
 
 @hookimpl
+def carcassonne_held_points(state: GameState) -> list[int]:
+    return goods.held_points(state)
+
+
+@hookimpl
 def carcassonne_held_pieces(state: GameState) -> dict[str, tuple[int, ...]]:
     return goods.held_pieces(state)

@@ -188,3 +188,20 @@ def test_the_c1_edition_has_no_gardens_and_the_same_goods() -> None:
         marks = {k: sum(f.attrs.get(k, 0) for t in tb.values() for f in t.features)
                  for k in ("wine", "grain", "cloth")}  # fmt: skip
         assert marks == {"wine": 9, "grain": 6, "cloth": 5}
+
+
+def test_the_greedy_bot_counts_the_goods_it_would_take() -> None:
+    """Blue can close Red's city of a grain and a wine tile: no points now, but both tokens,
+    each the most of its kind (10 + 10 if the game ended now); the greedy bot takes them."""
+    from carcassonne.bots.simple import GreedyBot
+
+    state = board(
+        ["TB/Cc.g @(0,0) r0", "TB/CFc.w @(-1,0) r0", "BA/C @(0,-1) r180"],
+        [(RED, "meeple", 0, 0, "N")], player=BLUE, expansions=[TB], pile=["BA/C", "BA/L"],
+    )  # fmt: skip
+    assert state.config.hooks.held_points(state) == [0, 0]
+    choice = GreedyBot(0).choose(state)
+    assert str(choice) == "tile BA/C -2,0 r90"
+    state.apply(choice)
+    state.apply("pass")  # the city is scored: Red 8, Blue both tokens
+    assert state.config.hooks.held_points(state) == [0, 20] and state.scores == [8, 0]
