@@ -382,6 +382,19 @@ def carcassonne_held_pieces(state: GameState) -> dict[str, tuple[int, ...]] | No
     """
 
 
+@hookspec
+def carcassonne_held_points(state: GameState) -> list[int] | None:
+    """What the pieces players hold would score if the game ended now, per player.
+
+    When: when a bot that looks one move ahead (the greedy bot) weighs an action, before and
+    after it, so that gaining something that scores only at the end counts; never during play.
+    Parameters: ``state`` - the game.
+    Returns: points per player (one number each); the answers of all plugins are added up (not
+    asked once the game is over: final scoring scored them). ``None``: worth nothing now.
+    Use in expansions: goods tokens (10 per kind to the players with the most).
+    """
+
+
 # ---------------------------------------------------------------------------------------------
 # Explaining refusals: only when an action is refused or a front end asks why
 

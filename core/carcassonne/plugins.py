@@ -346,6 +346,7 @@ class Hooks:
         self.sets_aside = "carcassonne_set_aside_drawn" in self._used
         self.before_scoring_used = "carcassonne_before_scoring" in self._used
         self.breaks_ties = "carcassonne_break_tie" in self._used
+        self.values_held = "carcassonne_held_points" in self._used
 
     def _each(self, hook: str, *args: object) -> list[tuple[str, object]]:
         """Every implementation's answer, in registration order; ``args`` in the hook's order."""
@@ -642,6 +643,20 @@ class Hooks:
                 _claim("held piece", owners, piece, name)
                 out[piece] = tuple(counts)
         return out
+
+    def held_points(self, state: StateView) -> list[int]:
+        """What the players' held pieces would score now: the plugins' answers added up."""
+        total = [0] * state.config.players
+        for name, result in self._each("carcassonne_held_points", state):
+            if result is None:
+                continue
+            if not isinstance(result, list | tuple) or len(result) != len(total):
+                raise PluginError(
+                    f"plugin {name!r}: carcassonne_held_points returned {result!r}, not one "
+                    f"number per player ({len(total)})"
+                )
+            total = [a + int(b) for a, b in zip(total, result, strict=True)]
+        return total
 
     # -- explaining refusals ------------------------------------------------------------------
 

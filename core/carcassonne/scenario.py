@@ -183,11 +183,9 @@ def _check_turn_keys(
         if isinstance(pending, dict):
             for key in pending:
                 if key not in PENDING_KEYS:
-                    raise bad(
-                        "pending", f"unknown key {key!r} (known: {', '.join(PENDING_KEYS)})"
-                    )
+                    raise bad("pending", f"unknown key {key!r} (known: {', '.join(PENDING_KEYS)})")
             if "kind" not in pending:
-                raise bad("pending", "a table needs its kind (pending = { kind = \"wagon\" })")
+                raise bad("pending", 'a table needs its kind (pending = { kind = "wagon" })')
             kind = pending["kind"]
             if "player" in pending:
                 check_player(pending["player"], "pending")
@@ -196,7 +194,7 @@ def _check_turn_keys(
         if not isinstance(kind, str) or not kind:
             raise bad(
                 "pending",
-                f"a decision kind (\"figure\") or a table {{ kind = ..., player = ... }} "
+                f'a decision kind ("figure") or a table {{ kind = ..., player = ... }} '
                 f"expected, not {kind!r}",
             )
 

@@ -12,16 +12,27 @@ def test_json_lists_attributes_and_held_pieces(cli):
     assert result.status == 0
     by_name = {i["name"]: i for i in json.loads(result.out)}
     got = {name: (i["attributes"], i["held_pieces"]) for name, i in by_name.items()}
-    assert got == {
+    expected = {
         "abbey-mayor": ([], {"abbey": 1}),
         "abbot": ([], {}),
         "hills-sheep": ([], {}),
         "inns-cathedrals": (["city.cathedral", "road.inn", "road.lake"], {}),
         "river": ([], {}),
+        "traders-builders": (
+            ["city.cloth", "city.grain", "city.wine"],
+            {"cloth": 0, "grain": 0, "wine": 0},
+        ),
     }
-    # only Hills & Sheep declares pieces (carcassonne_piece_kinds): its sheep tokens
-    assert {n for n, i in by_name.items() if i["piece_kinds"]} == {"hills-sheep"}
-    assert sorted(by_name["hills-sheep"]["piece_kinds"]) == [f"sheep-{n}" for n in range(1, 5)]
+    assert {name: got[name] for name in expected} == expected
+    # the goods tokens and the sheep tokens are their pieces (carcassonne_piece_kinds)
+    pieces = {name: sorted(by_name[name]["piece_kinds"]) for name in expected}
+    assert pieces == {name: [] for name in expected} | {
+        TB: ["cloth", "grain", "wine"],
+        "hills-sheep": [f"sheep-{n}" for n in range(1, 5)],
+    }
+
+
+TB = "traders-builders"
 
 
 def test_text_lists_attributes_and_held_pieces(cli):

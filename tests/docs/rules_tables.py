@@ -29,6 +29,7 @@ RULESETS: dict[str, tuple[str | None, str | None]] = {
     "abbey-mayor": ("abbey-mayor", "abbey_mayor"),
     "inns-cathedrals": ("inns-cathedrals", "inns-cathedrals"),
     "hills-sheep": ("hills-sheep", "hills-sheep"),
+    "traders-builders": ("traders-builders", "traders-builders"),
 }
 
 MARKED = re.compile(r"(<!-- (tiles|options):([\w-]+) -->\n)(.*?)(<!-- /\2:\3 -->)", re.S)

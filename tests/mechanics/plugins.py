@@ -50,22 +50,23 @@ def plugin_named(name: str) -> object:
 
 class Builder(_Plugin):
     """A builder on a road or city of the tile just placed; a later tile of its owner that
-    extends that feature gives the owner a second tile in the same turn (once a turn)."""
+    extends that feature gives the owner a second tile in the same turn (once a turn). Its
+    figure kind is ``t-builder``: the Traders & Builders expansion has the ``builder``."""
 
     name = "t-builder"
 
     @hookimpl
     def carcassonne_figure_kinds(self, config: GameConfig) -> list[FigureKind]:
-        return [FigureKind("builder", 1, strength=0, provider=self.name)]
+        return [FigureKind("t-builder", 1, strength=0, provider=self.name)]
 
     @hookimpl
     def carcassonne_figure_actions(
         self, state: GameState, x: int, y: int, player: int
     ) -> list[Action]:
-        if not state.supply[player].get("builder"):
+        if not state.supply[player].get("t-builder"):
             return []
         return [
-            PlaceFigure("builder", x, y, seg.location)
+            PlaceFigure("t-builder", x, y, seg.location)
             for feature, seg in state.segments(x, y)
             if seg.kind in ("road", "city")
             and not state.figures_on(feature)
@@ -78,7 +79,8 @@ class Builder(_Plugin):
             return
         for feature, _seg in state.segments(x, y):
             if any(
-                f.kind == "builder" and f.player == state.player for f in state.figures_on(feature)
+                f.kind == "t-builder" and f.player == state.player
+                for f in state.figures_on(feature)
             ):
                 state.another_turn_part("builder")
                 return

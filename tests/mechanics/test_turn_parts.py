@@ -56,7 +56,7 @@ def test_a_builder_gives_a_second_tile_and_the_turn_part_counts() -> None:
     builder = [("t-builder", PLUGINS["t-builder"])]
     # red's builder on the start tile's road; red draws a straight road and extends it
     pile = ["BA/RFr", "BA/RFr", "BA/RFr", "BA/RFr"]
-    state = board(["BA/RCr @(0,0) r0"], [(0, "builder", 0, 0, "E")], pile=pile, plugins=builder)
+    state = board(["BA/RCr @(0,0) r0"], [(0, "t-builder", 0, 0, "E")], pile=pile, plugins=builder)
     assert state.turn_part == 0 and state.player == 0 and state.drawn == "BA/RFr"
     events = state.apply("tile BA/RFr 1,0 r0")
     events += state.apply("pass")
@@ -72,3 +72,40 @@ def test_a_builder_gives_a_second_tile_and_the_turn_part_counts() -> None:
     # undo goes back into the second part exactly
     state.undo(2)
     assert (state.player, state.turn, state.turn_part) == (0, 1, 1)
+
+
+#: A road from the start tile east to 1,0 (open at 2,0) and a hole at 1,-1 for an abbey.
+HOLE_BOARD = [
+    "BA/LR @(0,0) r270", "BA/RFr @(1,0) r0", "BA/L @(0,-1) r0", "BA/L @(0,-2) r0",
+    "BA/L @(1,-2) r0", "BA/L @(2,-2) r0", "BA/RFr @(2,-1) r0",
+]  # fmt: skip
+
+
+def test_a_part_asked_with_the_last_tile_is_an_end_of_game_turn_of_its_player() -> None:
+    """The last tile gives a builder's part: no tile is left, so its player places an abbey
+    first (an end-of-game turn), then the other abbey holders; without an abbey to place, or
+    without the part, the round starts with the next player as before."""
+    builder = [("t-builder", PLUGINS["t-builder"])]
+    figures = [(0, "meeple", 0, 0, "E"), (0, "t-builder", 1, 0, "E")]
+    state = board(HOLE_BOARD, figures, players=3, expansions=["abbey-mayor"], pile=["BA/RFr"],
+                  plugins=builder)  # fmt: skip
+    state.apply("draw")  # the abbey is an alternative: drawing is a decision
+    state.apply("tile BA/RFr 2,0 r0")
+    state.apply("pass")
+    assert (state.player, state.pending.kind, state.in_extra_turns()) == (0, "draw", True)
+    assert [str(a) for a in state.legal_actions()] == ["tile AM/A 1,-1 r0", "pass"]
+    state.apply("tile AM/A 1,-1 r0")
+    state.apply("pass")
+    assert state.is_over  # the only hole is filled: nobody else has an abbey turn
+    # the same last tile without the builder's part: Blue, the next player, starts the round
+    state = board(HOLE_BOARD, figures[:1], players=3, expansions=["abbey-mayor"],
+                  pile=["BA/RFr"], plugins=builder)  # fmt: skip
+    state.apply("draw")
+    state.apply("tile BA/RFr 2,0 r0")
+    state.apply("pass")
+    assert (state.player, state.pending.kind) == (1, "draw")
+    # a part with nothing to do instead of drawing (no abbey in play) lapses: final scoring
+    state = board(HOLE_BOARD, figures, players=3, pile=["BA/RFr"], plugins=builder)
+    state.apply("tile BA/RFr 2,0 r0")
+    state.apply("pass")
+    assert state.is_over

@@ -160,7 +160,7 @@ def _pick(state: dict[str, Any], rng: random.Random) -> Any:
     """A random legal action, the mechanics' own preferred (a shepherd, a floor, a builder)."""
     legal = [a["action"] for a in state["legal_actions"]]
     own = [a for a in legal if a["type"].startswith("t-") or a.get("figure") in
-           ("shepherd", "builder")]  # fmt: skip
+           ("shepherd", "t-builder")]  # fmt: skip
     return rng.choice(own) if own and rng.random() < 0.7 else rng.choice(legal)
 
 

@@ -142,7 +142,7 @@ def towers_and_sheep(state: dict[str, Any], rng: random.Random) -> dict[str, Any
 
 def builders(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     legal = [a["action"] for a in state["legal_actions"]]
-    wanted = [a for a in legal if a.get("figure") == "builder"]
+    wanted = [a for a in legal if a.get("figure") == "t-builder"]
     return rng.choice(wanted or legal)
 
 

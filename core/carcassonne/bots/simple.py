@@ -68,6 +68,8 @@ class GreedyBot(SeededBot):
     ``Draw`` is never simulated (it would peek at the hidden draw pile): it counts as no gain.
     A clone draws chance inside a turn (a plugin's ``ask_chance``) from another stream than the
     game's (``reseed_chance``): the bot never sees the outcome its move will really get.
+    Pieces that score only at the end (goods tokens) count with what they would score now
+    (``carcassonne_held_points``).
     """
 
     name = "greedy"
@@ -76,7 +78,7 @@ class GreedyBot(SeededBot):
         if len(actions) == 1:
             return actions[0]
         player = state.pending.player
-        before = state.scores
+        before = _worth(state)
         # the values known without playing the action out (None: play it out)
         known: list[tuple[int, int] | None] = [None] * len(actions)
         if state.pending.kind == "figure":
@@ -118,7 +120,7 @@ class GreedyBot(SeededBot):
         best figure choice when it was a tile placement. With ``reuse`` the action is applied
         to ``state`` itself (a probe nobody needs afterwards): one clone fewer per placement."""
         if type(action) is Draw:
-            return _gains(before, state.scores, player)
+            return _gains(before, _worth(state), player)
         if reuse:
             probe = state
         else:
@@ -131,7 +133,7 @@ class GreedyBot(SeededBot):
         if pending.kind == "figure" and pending.player == player and probe.turn == turn:
             scoring = _scoring_features(probe)
             if scoring == ():
-                return _gains(before, probe.scores, player)  # what each figure choice gives
+                return _gains(before, _worth(probe), player)  # what each figure choice gives
             follows = probe.legal_actions()
             if scoring is not None:  # the best choice is passing or a figure on one of them
                 follows = [f for f in follows if _on(probe, f, scoring)]
@@ -140,7 +142,15 @@ class GreedyBot(SeededBot):
                 self._value(probe, follow, player, before, reuse=i == last)
                 for i, follow in enumerate(follows)
             )
-        return _gains(before, probe.scores, player)
+        return _gains(before, _worth(probe), player)
+
+
+def _worth(state: GameState) -> list[int]:
+    """The scores, plus what the pieces players hold would score now (goods tokens)."""
+    hooks = state.config.hooks
+    if not hooks.values_held or state.is_over:  # at the end final scoring scored them
+        return state.scores
+    return [a + b for a, b in zip(state.scores, hooks.held_points(state), strict=True)]
 
 
 #: The value of an action that changes no score.

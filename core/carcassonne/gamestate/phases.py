@@ -460,7 +460,14 @@ class Phases(Chance):
     def _regular_play_over(self, events: list[ev.Event]) -> None:
         if not self._in_extra:
             self._in_extra = True
-            self._extra = tuple(self.config.hooks.extra_turns(self))
+            extra = tuple(self.config.hooks.extra_turns(self))
+            x = self._x
+            if x is not None and x.more_parts:
+                # a further part asked with the last tile: no tile is left to draw, so it is
+                # an end-of-game turn of its player, before the others (only the alternatives
+                # to drawing, an abbey; skipped when there are none)
+                extra = (self.player, *extra)
+            self._extra = extra
         self._next_extra_turn(events)
 
     def _next_extra_turn(self, events: list[ev.Event]) -> None:

@@ -70,16 +70,24 @@ def options(state: GameState, x: int, y: int) -> list[Action]:
     return out
 
 
+def keeps_out(state: GameState, figure: str) -> bool:
+    """Whether a barn's field is closed to a figure kind: to farmers, the figures that count
+    in the field's majority. A kind whose strength is the number 0 (the barn itself, another
+    expansion's pig) scores no field and is left to its own rules."""
+    kind = state.config.figure_kinds.get(figure)
+    return kind is not None and kind.strength != 0
+
+
 def veto(state: GameState, options: list[Action]) -> list[Action]:
-    """No farmer (follower) may go into a field that holds a barn; other figures a plugin
-    lets into fields (a shepherd) may."""
+    """No farmer may go into a field that holds a barn; other figures a plugin lets into
+    fields (a shepherd, a pig) may (:func:`keeps_out`)."""
     if not on_board(state):
         return []
     board = state.board
     followers = state.config.followers
     out: list[Action] = []
     for option in options:
-        if type(option) is not PlaceFigure or option.figure not in followers:
+        if type(option) is not PlaceFigure or not keeps_out(state, option.figure):
             continue
         # the segment's kind is its feature's: only fields need their feature looked up
         placed = board.get((option.x, option.y))

@@ -15,7 +15,11 @@ NO_ABBEY = "no-abbey-left"
 WAGON_TARGET = "wagon-not-a-target"
 
 ERROR_CODES = (
-    ErrorCode(BARN_FIELD, "no farmer may go into a field that holds a barn", NAME),
+    ErrorCode(
+        BARN_FIELD,
+        "no farmer (a figure that counts in a majority) may go into a field that holds a barn",
+        NAME,
+    ),
     ErrorCode(
         ABBEY_NOT_IN_HOLE,
         "an abbey goes only on an empty square surrounded on all four sides; details: holes",
@@ -49,8 +53,8 @@ def explain(state: GameState, action: Action) -> Refusal | None:
         )
     if (
         type(action) is PlaceFigure
-        and action.figure in state.config.followers
         and state.pending.kind == "figure"
+        and barn.keeps_out(state, action.figure)
     ):
         placed = state.tile_at(action.x, action.y)
         if placed is None or action.location not in placed.rot.by_location:

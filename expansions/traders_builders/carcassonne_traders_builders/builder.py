@@ -1,0 +1,67 @@
+"""The builder (traders-builders.md §3.1, §4.1): placed instead of a meeple on a road or city of
+the tile just placed that holds one of its owner's followers; a later drawn tile of its owner
+that extends that road or city gives a second part of the turn, at most one a turn.
+"""
+
+from __future__ import annotations
+
+from carcassonne import Action, Decision, GameState, PlaceFigure, TileType
+from carcassonne_traders_builders.common import (
+    BUILDER,
+    OPT_DOUBLE_TURN,
+    OPT_LAST_TILE,
+    OPT_TRIGGER,
+    holds_follower,
+)
+
+KINDS = frozenset({"road", "city"})
+#: The decision of ``double_turn = optional``: take the second part (``second-part``) or pass.
+DECISION = "second-part"
+REASON = "builder"
+
+
+def options(state: GameState, x: int, y: int, player: int) -> list[Action]:
+    """The builder on each road or city of the tile just placed that is still open, holds one
+    of the player's followers and none of the player's builders."""
+    out: list[Action] = []
+    for feature, seg in state.segments(x, y):
+        if seg.kind not in KINDS or state.is_complete(feature):
+            continue
+        if not holds_follower(state, feature, player):
+            continue
+        if any(f.kind == BUILDER and f.player == player for f in state.figures_on(feature)):
+            continue
+        out.append(PlaceFigure(BUILDER, x, y, seg.location))
+    return out
+
+
+def triggered(state: GameState, x: int, y: int, tile: TileType) -> bool:
+    """Whether the tile just placed extends (or, with the C1 wording, completes) a road or city
+    holding the active player's builder. An abbey has no road or city segment of its own, so it
+    extends nothing; with ``complete-or-extend`` the features it completed count too."""
+    features = {feature for feature, seg in state.segments(x, y) if seg.kind in KINDS}
+    if state.config.options[OPT_TRIGGER] == "complete-or-extend":
+        features |= {f for f in state.completions() if state.feature_kind(f) in KINDS}
+    player = state.player
+    for feature in features:
+        for figure in state.figures_on(feature):
+            if figure.kind == BUILDER and figure.player == player:
+                return True
+    return False
+
+
+def tile_placed(state: GameState, x: int, y: int, tile: TileType) -> None:
+    """Give (or offer) the second part: only in the first part of a regular turn, so never a
+    third part and never in the end-of-game abbey round."""
+    if state.turn_part or state.in_extra_turns():
+        return
+    if state.supply[state.player].get(BUILDER, 0) >= state.config.figure_kinds[BUILDER].count:
+        return  # every builder of the player is in the supply: none to extend
+    if not triggered(state, x, y, tile):
+        return
+    if not state.tiles_left() and state.config.options[OPT_LAST_TILE] == "none":
+        return  # the last tile: with "abbey", the core makes the part an end-of-game turn
+    if state.config.options[OPT_DOUBLE_TURN] == "optional":
+        state.ask(Decision(DECISION, state.player))
+    else:
+        state.another_turn_part(REASON)

@@ -1,0 +1,189 @@
+"""The hook implementations of Traders & Builders (entry point ``traders-builders``).
+
+* 24 land tiles with goods marks: ``carcassonne_tile_sets`` + ``carcassonne_kind_extensions``
+  (``wine``, ``grain``, ``cloth`` on cities);
+* builder and pig, strength 0 (never in a majority): ``carcassonne_figure_kinds`` and
+  ``carcassonne_figure_actions``; the builder's second part: ``state.another_turn_part`` from
+  ``carcassonne_tile_placed``;
+* the pig's bonus: ``carcassonne_adjust_awards``;
+* goods tokens: ``carcassonne_score`` (taken during play, 10 per kind at the end),
+  ``carcassonne_held_pieces`` and ``carcassonne_piece_kinds`` (how they look);
+* a builder or pig whose owner's last follower left its feature goes home:
+  ``carcassonne_after_scoring``;
+* options: ``carcassonne_rule_options``.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from typing import ClassVar, NamedTuple
+
+from carcassonne import (
+    Action,
+    Award,
+    Decision,
+    FigureKind,
+    GameConfig,
+    GameState,
+    KindExtension,
+    Option,
+    PieceKind,
+    ReturnedFigure,
+    ScoreItem,
+    TileType,
+    TypedAction,
+    hookimpl,
+)
+from carcassonne import events as ev
+from carcassonne.events import Event
+from carcassonne_traders_builders import builder, goods, pig
+from carcassonne_traders_builders.common import (
+    BUILDER,
+    NAME,
+    OPT_BUILDERS,
+    OPT_PIGS,
+    OPTIONS,
+    PIG,
+    count_option,
+    holds_follower,
+)
+
+
+class _NoFields(NamedTuple):
+    pass
+
+
+class SecondPart(TypedAction, _NoFields):
+    """Take the second part of the turn the builder earned (``double_turn = optional``)."""
+
+    __slots__ = ()
+    verb: ClassVar[str] = "second-part"
+
+
+@hookimpl
+def carcassonne_rule_options() -> list[Option]:
+    return list(OPTIONS)
+
+
+@hookimpl
+def carcassonne_kind_extensions() -> list[KindExtension]:
+    return [KindExtension("city", goods.ATTRIBUTES)]
+
+
+@hookimpl
+def carcassonne_figure_kinds(config: GameConfig) -> list[FigureKind]:
+    return [
+        FigureKind(BUILDER, count_option(config, OPT_BUILDERS), strength=0, provider=NAME),
+        FigureKind(PIG, count_option(config, OPT_PIGS), strength=0, provider=NAME),
+    ]
+
+
+@hookimpl
+def carcassonne_piece_kinds(config: GameConfig) -> list[PieceKind]:
+    return list(goods.PIECES)
+
+
+@hookimpl
+def carcassonne_tile_sets() -> list[Traversable]:
+    return [files("carcassonne_traders_builders.tiles") / "traders_builders.toml"]
+
+
+@hookimpl
+def carcassonne_action_types() -> list[type[TypedAction]]:
+    return [SecondPart]
+
+
+@hookimpl
+def carcassonne_tile_placed(state: GameState, x: int, y: int, tile: TileType) -> None:
+    builder.tile_placed(state, x, y, tile)
+
+
+@hookimpl
+def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
+    supply = state.supply[player]
+    out: list[Action] = []
+    if supply.get(BUILDER, 0) > 0:
+        out += builder.options(state, x, y, player)
+    if supply.get(PIG, 0) > 0:
+        out += pig.options(state, x, y, player)
+    return out
+
+
+@hookimpl
+def carcassonne_decision_actions(state: GameState, decision: Decision) -> list[Action] | None:
+    if decision.kind != builder.DECISION:
+        return None
+    return [SecondPart()]
+
+
+@hookimpl
+def carcassonne_apply_action(state: GameState, action: Action) -> list[Event] | None:
+    if type(action) is not SecondPart:
+        return None
+    state.another_turn_part(builder.REASON)
+    return []
+
+
+@hookimpl
+def carcassonne_score(state: GameState, completed: list[int], final: bool) -> list[ScoreItem]:
+    if final:
+        return goods.final_awards(state)
+    goods.take(state, completed)
+    return []
+
+
+@hookimpl
+def carcassonne_adjust_awards(state: GameState, awards: list[Award], final: bool) -> list[Award]:
+    return pig.adjust(state, awards, final)
+
+
+def _on_board(state: GameState) -> bool:
+    """Whether a builder or pig stands anywhere (most turns of most games: no)."""
+    kinds = state.config.figure_kinds
+    builders, pigs = kinds[BUILDER].count, kinds[PIG].count
+    for supply in state.supply:
+        if supply.get(BUILDER, 0) < builders or supply.get(PIG, 0) < pigs:
+            return True
+    return False
+
+
+#: Events of a figure leaving the board by another rule than scoring (eaten, captured).
+_LEFT = (ev.FigureRemoved, ev.FigureCaptured)
+
+
+def _follower_left(state: GameState, returned: list[ReturnedFigure]) -> bool:
+    """Whether a follower may have left a feature in this action: figures went home in the
+    scoring, or a rule removed or captured one (events of the action being applied)."""
+    if returned:
+        return True
+    for event in state.last_events:
+        if isinstance(event, _LEFT):
+            return True
+    return False
+
+
+@hookimpl
+def carcassonne_after_scoring(state: GameState, returned: list[ReturnedFigure]) -> list[Decision]:
+    """A builder or pig whose owner has no follower left in its feature goes home (§3.3):
+    after a scoring (a barn) or a rule that removed the follower. The scan of the board runs
+    only when a follower left it: most parts return nobody."""
+    if not _follower_left(state, returned) or not _on_board(state):
+        return []
+    events: list[Event] = []
+    for feature, figure in state.figures():
+        if figure.kind in (BUILDER, PIG) and not holds_follower(state, feature, figure.player):
+            state.remove_figure(figure, "its owner's last follower left", events)
+    if events:
+        state.emit(events)
+    return []
+
+
+@hookimpl
+def carcassonne_held_points(state: GameState) -> list[int]:
+    return goods.held_points(state)
+
+
+@hookimpl
+def carcassonne_held_pieces(state: GameState) -> dict[str, tuple[int, ...]]:
+    return goods.held_pieces(state)
