@@ -84,7 +84,6 @@ def veto(state: GameState, options: list[Action]) -> list[Action]:
     if not on_board(state):
         return []
     board = state.board
-    followers = state.config.followers
     out: list[Action] = []
     for option in options:
         if type(option) is not PlaceFigure or not keeps_out(state, option.figure):
