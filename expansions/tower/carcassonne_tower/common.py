@@ -40,9 +40,9 @@ NEUTRAL_OWNER = NEUTRAL
 OPTIONS: tuple[Option, ...] = (
     Option(
         OPT_PIECES,
-        "by-players",
-        doc="tower pieces per player: by-players (2: 10, 3: 9, 4: 7, 5: 6, 6: 5) or any whole "
-        "number from 0",
+        0,
+        doc="tower pieces per player: 0 = by player count (2: 10, 3: 9, 4: 7, 5: 6, 6: 5), or "
+        "any whole number from 1",
     ),
     Option(
         OPT_CAPTURE_ABBOT,
@@ -128,13 +128,12 @@ class Ransom(TypedAction, _RansomFields):
 def initial_pieces(config: GameConfig) -> int:
     """Tower pieces each player starts with (option ``tower.pieces``)."""
     value = config.options[OPT_PIECES]
-    if value == "by-players":
-        return PIECES_BY_PLAYERS.get(config.players, 3)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise ConfigError(
-            f"option {OPT_PIECES!r} must be 'by-players' or a whole number from 0, not {value!r}"
+            f"option {OPT_PIECES!r} must be 0 (by player count) or a whole number from 1, "
+            f"not {value!r}"
         )
-    return value
+    return value or PIECES_BY_PLAYERS.get(config.players, 3)
 
 
 def pieces_left(state: GameState, player: int) -> int:

@@ -37,7 +37,7 @@ ERROR_CODES = (
     ErrorCode(
         RANSOM_REFUSED,
         "a ransom is paid once a turn, in your own turn, with 3 points, for one of your own "
-        "followers held by that player (option ransom_timing); details: reason",
+        "followers held by that player (option ransom_timing); details: captor, figure",
         NAME,
     ),
 )
@@ -71,7 +71,8 @@ def explain(state: GameState, action: Action) -> Refusal | None:
             {"x": action.x, "y": action.y, "height": h},
         )
     if type(action) is Ransom:
-        return Refusal(RANSOM_REFUSED, _ransom_reason(state, action), {"reason": "ransom"})
+        details = {"captor": action.captor, "figure": action.figure}
+        return Refusal(RANSOM_REFUSED, _ransom_reason(state, action), details)
     return None
 
 
