@@ -67,7 +67,14 @@ OPTIONS: tuple[Option, ...] = (
 #: The foundation: a centre feature that joins nothing, never completes and scores nothing; a
 #: meeple (or any follower kind) stands on it only on top of a tower (the plugin vetoes a bare
 #: foundation).
-TOWER_KIND = FeatureKind(TOWER, "center", completion="never", provider=NAME, glyph="^")
+TOWER_KIND = FeatureKind(
+    TOWER,
+    "center",
+    completion="never",
+    provider=NAME,
+    glyph="^",
+    svg_style=(("shape", "marker"), ("fill", "#b0a89e"), ("stroke", "#4e4540")),
+)
 
 #: Followers of the other sets that a tower can capture besides the follower kinds
 #: (``FigureKind.follower``): the barn and the special figures (builder, pig, shepherd) are not.
