@@ -3,6 +3,7 @@ the few queries every rule needs (pieces left, a tower's height, the squares of 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import ClassVar, NamedTuple
 
 from carcassonne import (
@@ -154,11 +155,18 @@ def height(state: GameState, x: int, y: int) -> int:
     return sum(1 for p in state.pieces_at(x, y) if p.kind == FLOOR)
 
 
+def heights(state: GameState) -> Counter[tuple[int, int]]:
+    """The height of every tower, by square (foundations without a piece are left out)."""
+    return Counter((p.x, p.y) for p in state.pieces(FLOOR))
+
+
 def towers(state: GameState) -> list[tuple[int, int, int]]:
-    """``(x, y, feature)`` of every foundation on the board, in placement order."""
+    """``(x, y, feature)`` of every foundation on the board, by square.
+
+    Asked in every figure phase, so it looks at each tile's locations (a dictionary lookup)
+    rather than at its segments."""
     out = []
-    for x, y in state.placement_order():
-        for feature, seg in state.segments(x, y):
-            if seg.kind == TOWER:
-                out.append((x, y, feature))
+    for (x, y), placed in state.board.items():
+        if TOWER in placed.rot.by_location:
+            out.append((x, y, state.feature_at(x, y, TOWER)))
     return out

@@ -18,6 +18,7 @@ from carcassonne_tower.common import (
     TOWER,
     AddFloor,
     height,
+    heights,
     pieces_left,
     towers,
 )
@@ -42,12 +43,13 @@ def options(state: GameState, player: int) -> list[Action]:
     tops = top_kinds(state, player)
     if not floors and not tops:
         return out
+    built = heights(state) if tops else None
     for x, y, feature in towers(state):
         if state.figures_on(feature):
             continue  # closed: no piece and no second follower
         if floors:
             out.append(AddFloor(x, y))
-        if tops and height(state, x, y) > 0:
+        if built and built[x, y]:
             out.extend(PlaceFigure(kind, x, y, TOWER) for kind in tops)
     return out
 
