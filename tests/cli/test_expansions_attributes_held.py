@@ -17,9 +17,13 @@ def test_json_lists_attributes_and_held_pieces(cli):
         "abbot": ([], {}),
         "inns-cathedrals": (["city.cathedral", "road.inn", "road.lake"], {}),
         "river": ([], {}),
+        "tower": ([], {"tower-floor": 10}),
     }
-    # no shipped expansion declares pieces yet (carcassonne_piece_kinds): an empty table each
-    assert {i["piece_kinds"] == {} for i in by_name.values()} == {True}
+    # the pieces an expansion declares (carcassonne_piece_kinds): the Tower's floors only
+    pieces = {name: i["piece_kinds"] for name, i in by_name.items() if i["piece_kinds"]}
+    assert pieces == {
+        "tower": {"tower-floor": {"glyph": "T", "label": "tower floor", "neutral": True}}
+    }
 
 
 def test_text_lists_attributes_and_held_pieces(cli):
