@@ -255,3 +255,14 @@ def test_ransom_any_time_of_the_turn_by_default_only_at_the_start_with_turn_star
     assert Ransom(RED, "meeple") in state.legal_actions()
     state.apply(Draw())
     assert Ransom(RED, "meeple") not in state.legal_actions()
+
+
+def test_no_follower_on_the_bare_foundation_of_the_tile_just_placed():
+    state = position(BOARD)
+    lay(state, "TO/FG", -1, 0, 0)
+    figures = [a for a in state.legal_actions() if type(a) is PlaceFigure]
+    assert figures == [PlaceFigure("meeple", -1, 0, "NL")]  # its field; not its foundation
+    assert AddFloor(-1, 0) in state.legal_actions()
+    with pytest.raises(IllegalActionError) as error:
+        state.apply(PlaceFigure("meeple", -1, 0, "tower"))
+    assert error.value.code == "tower-bare-foundation"
