@@ -37,6 +37,7 @@ STEP_KEYS = ("actions", "expect")
 EXPECT_KEYS = (
     "points", "final_points", "scores", "returned", "illegal", "legal_figures", "legal",
     "not_legal", "complete", "open", "same_feature", "game_over", "player", "pending",
+    "prisoners", "held",
 )  # fmt: skip
 #: Keys of an ``expect.pending`` table.
 PENDING_KEYS = ("kind", "player")
@@ -333,6 +334,17 @@ def _seat(who: int | str, names: list[str]) -> int:
     return who if isinstance(who, int) else names.index(who)
 
 
+def _player_tables(raw: object, names: list[str]) -> dict[str, dict[int, int]]:
+    """``expect.held``: a table of piece names, each a player table (names or a list)."""
+    if not isinstance(raw, dict):
+        raise ScenarioError(f"expect.held: a table of piece names expected, not {raw!r}")
+    return {str(k): _player_table(v, names, f"held.{k}") for k, v in raw.items()}
+
+
+def _listed(table: Mapping[int, int], names: list[str]) -> str:
+    return ", ".join(f"{names[p]} {n}" for p, n in sorted(table.items()))
+
+
 def _show(table: Mapping[int, int], names: list[str]) -> str:
     shown = [f"{names[p]} {n:+d}" for p, n in sorted(table.items()) if n]
     return ", ".join(shown) or "nothing"
@@ -375,6 +387,19 @@ def _check(state: GameState, step: Step, events: list[Event], names: list[str]) 
         )
         if got_back != wanted_back:
             mismatch("returned", wanted_back, got_back)
+    if "prisoners" in expect:
+        wanted_held = sorted(str(p) for p in expect["prisoners"])
+        got_held = sorted(
+            f"{names[p.captor]} holds {names[p.player]} {p.kind}" for p in state.prisoners()
+        )
+        if got_held != wanted_held:
+            mismatch("prisoners", wanted_held or "none", got_held or "none")
+    if "held" in expect:
+        counts = state.held_pieces()
+        for piece, wanted_counts in _player_tables(expect["held"], names).items():
+            got_counts = {p: counts[p].get(piece, 0) for p in wanted_counts}
+            if got_counts != wanted_counts:
+                mismatch(f"held {piece}", _listed(wanted_counts, names), _listed(got_counts, names))
     if "player" in expect:
         wanted_player = _seat(expect["player"], names)
         if state.player != wanted_player:

@@ -22,14 +22,18 @@ def test_json_lists_attributes_and_held_pieces(cli):
             ["city.cloth", "city.grain", "city.wine"],
             {"cloth": 0, "grain": 0, "wine": 0},
         ),
+        "tower": ([], {"tower-floor": 10}),
     }
     assert {name: got[name] for name in expected} == expected
-    # the goods tokens and the sheep tokens are their pieces (carcassonne_piece_kinds)
-    pieces = {name: sorted(by_name[name]["piece_kinds"]) for name in expected}
-    assert pieces == {name: [] for name in expected} | {
+    # the pieces expansions declare (carcassonne_piece_kinds), with their look
+    pieces = {name: sorted(i["piece_kinds"]) for name, i in by_name.items() if i["piece_kinds"]}
+    assert pieces == {
         TB: ["cloth", "grain", "wine"],
         "hills-sheep": [f"sheep-{n}" for n in range(1, 5)],
+        "tower": ["tower-floor"],
     }
+    floor = by_name["tower"]["piece_kinds"]["tower-floor"]
+    assert floor == {"glyph": "T", "label": "tower floor", "neutral": True}
 
 
 TB = "traders-builders"

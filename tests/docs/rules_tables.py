@@ -30,6 +30,7 @@ RULESETS: dict[str, tuple[str | None, str | None]] = {
     "inns-cathedrals": ("inns-cathedrals", "inns-cathedrals"),
     "hills-sheep": ("hills-sheep", "hills-sheep"),
     "traders-builders": ("traders-builders", "traders-builders"),
+    "tower": ("tower", "tower"),
 }
 
 MARKED = re.compile(r"(<!-- (tiles|options):([\w-]+) -->\n)(.*?)(<!-- /\2:\3 -->)", re.S)

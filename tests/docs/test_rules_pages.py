@@ -109,7 +109,7 @@ EXAMPLES = [(name, *example) for name in sorted(RULESETS) for example in example
 
 
 def points_text(gained: dict[str, int]) -> str:
-    return ", ".join(f"{p} +{n}" for p, n in gained.items() if n) or "none"
+    return ", ".join(f"{p} {n:+d}" for p, n in gained.items() if n) or "none"
 
 
 @pytest.mark.parametrize(

@@ -44,7 +44,7 @@ def test_each_type_answers_a_real_request(tmp_path):
         "bad-request": _error(server, {"op": "new", "seeed": 1})["type"],
         "unknown-op": _error(server, {"op": "fly"})["type"],
         "no-game": _error(server, {"op": "state"})["type"],
-        "bad-config": _error(server, {"op": "new", "expansions": ["tower"]})["type"],
+        "bad-config": _error(server, {"op": "new", "expansions": ["catapult"]})["type"],
     }
     assert server.handle({"op": "new", "seed": 13})["ok"]
     got |= {

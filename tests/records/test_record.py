@@ -174,7 +174,7 @@ def _error(text: str) -> RecordError:
         ("format = 1\nplayers = ['a', 'b']\ncolour = 'red'\n---\n", 3,
          "unknown header key 'colour' (known: format, engine, players, seed, expansions, "
          "options, plugins, position)"),
-        ("format = 1\nplayers = ['a', 'b']\n[expansions]\ntower = '1.0'\n---\n", 3, None),
+        ("format = 1\nplayers = ['a', 'b']\n[expansions]\ncatapult = '1.0'\n---\n", 3, None),
         ("format = 1\nplayers = ['a', 'b']\n[options]\nmeeple = 8\n---\n", 3,
          None),
         (HEADER + "tile E 0,-1 r45\n", 5,
@@ -206,8 +206,8 @@ def test_errors_name_the_line(text: str, line: int | None, reason: str | None) -
 
 
 def test_specific_header_errors() -> None:
-    err = _error("format = 1\nplayers = ['a', 'b']\n[expansions]\ntower = '1.0'\n---\n")
-    assert err.reason.startswith("expansion 'tower' is not installed (installed expansions: ")
+    err = _error("format = 1\nplayers = ['a', 'b']\n[expansions]\ncatapult = '1.0'\n---\n")
+    assert err.reason.startswith("expansion 'catapult' is not installed (installed expansions: ")
     err = _error("format = 1\nplayers = ['a', 'b']\n[options]\nmeeple = 8\n---\n")
     assert err.reason.startswith("unknown option 'meeple' (known: ")
 

@@ -70,10 +70,11 @@ def expected_colours(tile: TileType, rotation: int, kinds: dict[str, FeatureKind
 
 def test_every_installed_set_is_drawn():
     assert {"base", "river", "abbey_mayor"} <= set(SETS)
-    # Inns & Cathedrals: 17 tile types in C2 (18 tiles, the cathedral twice); Traders &
-    # Builders: 24; Hills & Sheep: 16
+    # Inns & Cathedrals and The Tower: 17 tile types each in C2 (18 tiles, one tile twice);
+    # Traders & Builders: 24; Hills & Sheep: 16
+    big_boxes = ("inns_cathedrals" in SETS) + ("tower" in SETS)
     assert len(ALL_TILES) == (
-        32 + 11 + 13 + 17 * ("inns_cathedrals" in SETS) + 24 * ("traders_builders" in SETS)
+        32 + 11 + 13 + 17 * big_boxes + 24 * ("traders_builders" in SETS)
         + 16 * ("hills_sheep" in SETS)
     )
 

@@ -344,12 +344,20 @@ def _spot_panel(frame: Frame, width: int) -> Canvas:
         side, below = lines[:height], lines[height:]
     else:
         side, below = [], lines
-    canvas = Canvas(width, height + len(below) + 1)
+    # the lines below the zooms in as many columns as the width takes (a long list of plugin
+    # actions: every tower of the board), so that the prompt under them stays on the screen
+    below_width = max((len(line) for line in below), default=0) + 2
+    columns = max(1, min(len(below), width // below_width)) if below else 1
+    below_rows = -(-len(below) // columns)
+    canvas = Canvas(width, height + below_rows + 1)
     for i, (square, zoom) in enumerate(zooms):
         canvas.put(0, i * (ZOOM_WIDTH + 2), f"tile {square[0]},{square[1]}", "dim")
         canvas.paste(zoom, 1, i * (ZOOM_WIDTH + 2))
     placed = [(i, used, line) for i, line in enumerate(side)]
-    placed += [(height + i, 0, line) for i, line in enumerate(below)]
+    placed += [
+        (height + i % below_rows, (i // below_rows) * below_width, line)
+        for i, line in enumerate(below)
+    ]
     for row, col, line in placed:
         canvas.put(row, col, line[: width - col])
         canvas.style(row, col, line.index(")"), "key")

@@ -29,9 +29,10 @@ class Effects(Changes):
         """Queue a decision for any player, from any hook during a turn.
 
         Decisions asked while a tile is placed are taken before the figure phase; those asked
-        later in the turn after its scoring phase, before the ``carcassonne_after_scoring``
-        ones; those asked while a decision is answered, after the decisions already queued.
-        They are taken in the order asked; a decision whose only action is ``Pass`` is skipped.
+        by the figure phase's action before the scoring phase; those asked later in the turn
+        after its scoring phase, before the ``carcassonne_after_scoring`` ones; those asked
+        while a decision is answered, after the decisions already queued. They are taken in
+        the order asked; a decision whose only action is ``Pass`` is skipped.
         """
         self._asked = self._asked + (decision,)
 

@@ -185,15 +185,15 @@ class Phases(Chance):
                     return
                 events.extend(self.config.hooks.apply_action(self, action))
             hooks = self.config.hooks
-            if hooks.before_scoring_used:
-                before = hooks.before_scoring(self)
-                if before or self._asked:
-                    # decisions between the figure phase and scoring, in the order given
-                    self._queue = self._queue + self._asked + tuple(before)
-                    self._asked = ()
-                    self._then = _THEN_SCORING
-                    self._next_decision(events)
-                    return
+            before = hooks.before_scoring(self) if hooks.before_scoring_used else []
+            if before or self._asked:
+                # decisions between the figure phase and scoring (asked by the figure phase's
+                # action, then the hook's), in the order given
+                self._queue = self._queue + self._asked + tuple(before)
+                self._asked = ()
+                self._then = _THEN_SCORING
+                self._next_decision(events)
+                return
             self._score_and_close(events)
         elif kind == "chance":
             assert type(action) is ChanceOutcome

@@ -93,7 +93,7 @@ def test_every_garden_tile_is_its_plain_tile_plus_a_garden() -> None:
     gardens = [t for t in config.tile_types.values() if t.has("garden")]
     expected = 8 + ("river" in names) + ("abbey-mayor" in names)
     expected += 2 * ("inns-cathedrals" in names) + ("hills-sheep" in names)
-    expected += 2 * ("traders-builders" in names)
+    expected += 2 * ("traders-builders" in names) + 2 * ("tower" in names)
     assert len(gardens) == expected
     c1 = GameConfig(players=2, expansions=names, options={"edition": "C1"})  # every plain tile
     for tile in gardens:

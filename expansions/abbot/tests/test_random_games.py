@@ -55,9 +55,13 @@ def abbot_on_board(state: GameState) -> dict[int, int]:
 
 
 def check_conservation(state: GameState) -> None:
+    """Each figure is in its owner's supply, on the board, or a prisoner (The Tower)."""
     on_board: dict[tuple[int, str], int] = {}
     for _, fig in state.figures():
         on_board[fig.player, fig.kind] = on_board.get((fig.player, fig.kind), 0) + 1
+    for prisoner in state.prisoners():
+        key = (prisoner.player, prisoner.kind)
+        on_board[key] = on_board.get(key, 0) + 1
     for player in range(state.players):
         for kind in state.config.figure_kinds.values():
             placed = on_board.get((player, kind.name), 0)
@@ -100,6 +104,10 @@ def play_and_check(config: GameConfig, seed: int) -> tuple[GameState, dict[str, 
         action = choose(rng, actions)
         scores = list(state.scores)
         events = state.apply(action)
+        for e in events:  # scores never fall, but for points paid to another player (a ransom)
+            if e.type == "points-transferred":
+                scores[e.payer] -= e.points
+                scores[e.payee] += e.points
         assert all(new >= old for new, old in zip(state.scores, scores, strict=True))
         check_conservation(state)
         if type(action) is ReturnAbbot:

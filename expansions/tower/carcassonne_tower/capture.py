@@ -1,0 +1,99 @@
+"""Capture and prisoner exchange (tower.md §4, §5).
+
+After a piece, the tower at ``(x, y)`` of height *h* sees its own square and *h* squares in each
+of the four directions, whatever lies between (gaps and other towers block nothing). Its builder
+may take one follower standing on a tile in sight: their own goes home, another player's becomes
+their prisoner. Whenever two players then hold each other's followers they swap one for one at
+once; the owner whose followers of several kinds are held chooses which comes back.
+"""
+
+from __future__ import annotations
+
+from carcassonne import Action, Decision, Figure, GameState, Prisoner
+from carcassonne.events import Event
+from carcassonne_tower.common import (
+    ABBOT,
+    CAPTURABLE,
+    EXCHANGE_DECISION,
+    OPT_CAPTURE_ABBOT,
+    OPT_TOP_CAPTURABLE,
+    TOWER,
+    Capture,
+    Exchange,
+    height,
+)
+
+
+def in_sight(x: int, y: int, h: int) -> set[tuple[int, int]]:
+    """The squares a tower of height ``h`` at ``(x, y)`` reaches: 4h + 1 of them."""
+    squares = {(x, y)}
+    for d in range(1, h + 1):
+        squares.update({(x + d, y), (x - d, y), (x, y + d), (x, y - d)})
+    return squares
+
+
+def capturable_kinds(state: GameState) -> frozenset[str]:
+    """The figure kinds a tower captures: the followers (meeple, large meeple, mayor, wagon, the
+    abbot unless ``tower.capture_abbot`` is off), never the barn or special figures."""
+    config = state.config
+    kinds = {name for name, kind in config.figure_kinds.items() if kind.follower}
+    kinds |= CAPTURABLE & set(config.figure_kinds)
+    if not config.options[OPT_CAPTURE_ABBOT]:
+        kinds.discard(ABBOT)
+    return frozenset(kinds)
+
+
+def targets(state: GameState, decision: Decision) -> list[Action]:
+    """The followers the tower that just grew may capture."""
+    data = decision.data
+    assert isinstance(data, tuple)
+    x, y = data
+    sight = in_sight(x, y, height(state, x, y))
+    kinds = capturable_kinds(state)
+    tops = bool(state.config.options[OPT_TOP_CAPTURABLE])
+    return [
+        Capture(f.player, f.kind, f.x, f.y, f.location)
+        for feature, f in state.figures()
+        if (f.x, f.y) in sight
+        and f.kind in kinds
+        and (tops or state.feature_kind(feature) != TOWER)
+    ]
+
+
+def capture(state: GameState, action: Capture) -> list[Event]:
+    """Take the follower: home if it is the captor's own, else a prisoner; then the exchange."""
+    events: list[Event] = []
+    captor = state.player
+    figure = Figure(action.player, action.figure, action.x, action.y, action.location)
+    if action.player == captor:
+        state.remove_figure(figure, "captured by its own tower", events)
+        return events
+    state.remove_figure(figure, "captured by a tower", events, captor=captor)
+    owed = [p for p in state.prisoners() if (p.captor, p.player) == (action.player, captor)]
+    if not owed:
+        return events
+    # the owner of the new prisoner holds the captor's followers: swap one for one at once
+    new = Prisoner(captor, action.player, action.figure)
+    state.release_prisoner(new, "exchange", events)
+    kinds = sorted({p.kind for p in owed})
+    if len(kinds) == 1:
+        state.release_prisoner(owed[0], "exchange", events)
+    else:
+        state.ask(Decision(EXCHANGE_DECISION, captor, action.player, passable=False))
+    return events
+
+
+def exchange_choices(state: GameState, decision: Decision) -> list[Action]:
+    """The kinds of the deciding player's followers that ``decision.data``'s player holds."""
+    holder = decision.data
+    kinds = {p.kind for p in state.prisoners() if (p.captor, p.player) == (holder, decision.player)}
+    return [Exchange(kind) for kind in sorted(kinds)]
+
+
+def exchange(state: GameState, action: Exchange) -> list[Event]:
+    """The chosen follower of the deciding player comes back from the other player."""
+    decision = state.pending
+    events: list[Event] = []
+    prisoner = Prisoner(decision.data, decision.player, action.figure)  # type: ignore[arg-type]
+    state.release_prisoner(prisoner, "exchange", events)
+    return events

@@ -1,0 +1,172 @@
+"""Names shared by the modules of The Tower: plugin name, option keys, kinds, action types, and
+the few queries every rule needs (pieces left, a tower's height, the squares of the towers)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import ClassVar, NamedTuple
+
+from carcassonne import (
+    NEUTRAL,
+    ConfigError,
+    FeatureKind,
+    GameConfig,
+    GameState,
+    Option,
+    TypedAction,
+)
+
+#: Entry-point name; also the key of the expansion's data in ``state.ext`` (pieces left per
+#: player).
+NAME = "tower"
+
+#: The centre feature that marks a tile's foundation; a follower on top of a tower stands on it.
+TOWER = "tower"
+#: The piece kind of a tower floor (a neutral piece on the foundation).
+FLOOR = "tower-floor"
+
+CAPTURE_DECISION = "tower-capture"
+EXCHANGE_DECISION = "tower-exchange"
+
+OPT_PIECES = f"{NAME}.pieces"
+OPT_CAPTURE_ABBOT = f"{NAME}.capture_abbot"
+OPT_TOP_CAPTURABLE = f"{NAME}.top_capturable"
+OPT_RANSOM_TIMING = f"{NAME}.ransom_timing"
+
+#: Pieces per player by player count (all rulebooks; JCZ beyond 6).
+PIECES_BY_PLAYERS = {1: 10, 2: 10, 3: 9, 4: 7, 5: 6, 6: 5, 7: 4}
+RANSOM_POINTS = 3
+NEUTRAL_OWNER = NEUTRAL
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        OPT_PIECES,
+        0,
+        doc="tower pieces per player: 0 = by player count (2: 10, 3: 9, 4: 7, 5: 6, 6: 5), or "
+        "any whole number from 1",
+    ),
+    Option(
+        OPT_CAPTURE_ABBOT,
+        True,
+        (True, False),
+        "the abbot can be captured like any follower (JCZ; the rulebooks are silent)",
+    ),
+    Option(
+        OPT_TOP_CAPTURABLE,
+        True,
+        (True, False),
+        "a follower on top of a tower can be captured by another tower, which reopens it",
+    ),
+    Option(
+        OPT_RANSOM_TIMING,
+        "any",
+        ("any", "turn_start"),
+        "any: a ransom at any moment of your own turn; turn_start: only before drawing the tile",
+    ),
+)
+
+#: The foundation: a centre feature that joins nothing, never completes and scores nothing; a
+#: meeple (or any follower kind) stands on it only on top of a tower (the plugin vetoes a bare
+#: foundation).
+TOWER_KIND = FeatureKind(
+    TOWER,
+    "center",
+    completion="never",
+    provider=NAME,
+    glyph="^",
+    svg_style=(("shape", "marker"), ("fill", "#b0a89e"), ("stroke", "#4e4540")),
+)
+
+#: Followers of the other sets that a tower can capture besides the follower kinds
+#: (``FigureKind.follower``): the barn and the special figures (builder, pig, shepherd) are not.
+CAPTURABLE = frozenset({"meeple", "abbot", "mayor", "wagon"})
+ABBOT = "abbot"
+
+
+class _FloorFields(NamedTuple):
+    x: int
+    y: int
+
+
+class AddFloor(TypedAction, _FloorFields):
+    """Add one of your tower pieces to the foundation or open tower at ``(x, y)``."""
+
+    __slots__ = ()
+    verb: ClassVar[str] = "tower-floor"
+
+
+class _CaptureFields(NamedTuple):
+    player: int
+    figure: str
+    x: int
+    y: int
+    location: str
+
+
+class Capture(TypedAction, _CaptureFields):
+    """Capture the figure ``player``'s ``figure`` at ``(x, y) location`` in the tower's sight."""
+
+    __slots__ = ()
+    verb: ClassVar[str] = "tower-capture"
+
+
+class _KindFields(NamedTuple):
+    figure: str
+
+
+class Exchange(TypedAction, _KindFields):
+    """The kind of your own follower that comes back in an exchange (when you may choose)."""
+
+    __slots__ = ()
+    verb: ClassVar[str] = "tower-exchange"
+
+
+class _RansomFields(NamedTuple):
+    captor: int
+    figure: str
+
+
+class Ransom(TypedAction, _RansomFields):
+    """Buy back your ``figure`` held by ``captor``: 3 points from you to them."""
+
+    __slots__ = ()
+    verb: ClassVar[str] = "tower-ransom"
+
+
+def initial_pieces(config: GameConfig) -> int:
+    """Tower pieces each player starts with (option ``tower.pieces``)."""
+    value = config.options[OPT_PIECES]
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ConfigError(
+            f"option {OPT_PIECES!r} must be 0 (by player count) or a whole number from 1, "
+            f"not {value!r}"
+        )
+    return value or PIECES_BY_PLAYERS.get(config.players, 3)
+
+
+def pieces_left(state: GameState, player: int) -> int:
+    data = state.ext.get(NAME)
+    assert data is None or isinstance(data, tuple)
+    return int(data[player]) if data else 0
+
+
+def height(state: GameState, x: int, y: int) -> int:
+    """The number of floors on the foundation at ``(x, y)`` (0: a bare foundation)."""
+    return sum(1 for p in state.pieces_at(x, y) if p.kind == FLOOR)
+
+
+def heights(state: GameState) -> Counter[tuple[int, int]]:
+    """The height of every tower, by square (foundations without a piece are left out)."""
+    return Counter((p.x, p.y) for p in state.pieces(FLOOR))
+
+
+def towers(state: GameState) -> list[tuple[int, int, int]]:
+    """``(x, y, feature)`` of every foundation on the board, by square.
+
+    Asked in every figure phase, so it looks at each tile's locations (a dictionary lookup)
+    rather than at its segments."""
+    out = []
+    for (x, y), placed in state.board.items():
+        if TOWER in placed.rot.by_location:
+            out.append((x, y, state.feature_at(x, y, TOWER)))
+    return out

@@ -1,0 +1,1 @@
+"""The Tower's tile set (``tower.toml``), loaded by ``carcassonne_tile_sets``."""
