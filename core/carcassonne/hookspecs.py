@@ -358,7 +358,8 @@ def carcassonne_veto_figure_actions(state: GameState, actions: list[Action]) -> 
 
     When: once per turn, right after ``carcassonne_figure_actions``.
     Parameters: ``actions`` - every action offered.
-    Returns: the vetoed actions; ``None``: no veto.
+    Returns: the vetoed actions; ``None``: no veto. ``Pass()`` among them makes the phase
+    compulsory: ``Pass`` is not offered while any other action remains.
     Use in expansions: Abbey & Mayor forbids farmers in a field holding a barn; the Abbot keeps
     gardens for the abbot.
     """
