@@ -25,7 +25,7 @@ from typing import Any
 from carcassonne.actions import Draw, PlaceFigure, PlaceTile
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError, IllegalActionError
-from carcassonne.events import Event, FigureReturned, PointsScored
+from carcassonne.events import Event, FigureRemoved, FigureReturned, PointsScored
 from carcassonne.geometry import CORNERS
 from carcassonne.notation import NotationError, action_from_text, action_to_text
 from carcassonne.position import FORMAT, PositionError, build_state, config_of, parse_position
@@ -35,7 +35,7 @@ from carcassonne.state import GameState
 SCENARIO_KEYS = ("title", "source", "plugins", "position", "step")
 STEP_KEYS = ("actions", "expect")
 EXPECT_KEYS = (
-    "points", "final_points", "scores", "returned", "illegal", "legal_figures", "legal",
+    "points", "final_points", "scores", "returned", "removed", "illegal", "legal_figures", "legal",
     "not_legal", "complete", "open", "same_feature", "game_over", "player", "pending",
 )  # fmt: skip
 #: Keys of an ``expect.pending`` table.
@@ -183,11 +183,9 @@ def _check_turn_keys(
         if isinstance(pending, dict):
             for key in pending:
                 if key not in PENDING_KEYS:
-                    raise bad(
-                        "pending", f"unknown key {key!r} (known: {', '.join(PENDING_KEYS)})"
-                    )
+                    raise bad("pending", f"unknown key {key!r} (known: {', '.join(PENDING_KEYS)})")
             if "kind" not in pending:
-                raise bad("pending", "a table needs its kind (pending = { kind = \"wagon\" })")
+                raise bad("pending", 'a table needs its kind (pending = { kind = "wagon" })')
             kind = pending["kind"]
             if "player" in pending:
                 check_player(pending["player"], "pending")
@@ -196,7 +194,7 @@ def _check_turn_keys(
         if not isinstance(kind, str) or not kind:
             raise bad(
                 "pending",
-                f"a decision kind (\"figure\") or a table {{ kind = ..., player = ... }} "
+                f'a decision kind ("figure") or a table {{ kind = ..., player = ... }} '
                 f"expected, not {kind!r}",
             )
 
@@ -377,6 +375,15 @@ def _check(state: GameState, step: Step, events: list[Event], names: list[str]) 
         )
         if got_back != wanted_back:
             mismatch("returned", wanted_back, got_back)
+    if "removed" in expect:
+        wanted_off = sorted(str(r) for r in expect["removed"])
+        got_off = sorted(
+            f"{names[e.player]} {e.figure} {e.x},{e.y}"
+            for e in events
+            if isinstance(e, FigureRemoved)
+        )
+        if got_off != wanted_off:
+            mismatch("removed", wanted_off, got_off)
     if "player" in expect:
         wanted_player = _seat(expect["player"], names)
         if state.player != wanted_player:
