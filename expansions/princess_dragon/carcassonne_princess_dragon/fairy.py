@@ -59,12 +59,14 @@ def figure(state: GameState) -> Figure | None:
     if not fairy or not owner:
         return None
     piece = fairy[0]
-    if piece.location is None:
+    placed = state.tile_at(piece.x, piece.y)
+    if piece.location is None or placed is None:
         return None
-    wanted = Figure(owner[0], owner[1], piece.x, piece.y, piece.location)
+    where = placed.rot.by_location.get(piece.location)
     for _feature, fig in state.figures():
-        if fig == wanted:
-            return fig
+        if (fig.player, fig.kind, fig.x, fig.y) == (owner[0], owner[1], piece.x, piece.y):
+            if placed.rot.by_location.get(fig.location) == where:
+                return fig
     return None
 
 
