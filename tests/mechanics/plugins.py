@@ -545,6 +545,22 @@ class Volcano(_Plugin):
         state.emit(events)
 
 
+def mixes_for(name: str, mixes: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The mixes the plugin ``name`` can join: a test plugin modelled on a real expansion's
+    neutral figure (t-dragon, t-fairy beside The Princess & the Dragon) declares the same piece
+    kind, which a game refuses; it plays in every mix without that expansion."""
+    declared = getattr(PLUGINS[name], "carcassonne_piece_kinds", None)
+    own = {kind.name for kind in declared(None)} if declared is not None else set()
+    if not own:
+        return mixes
+    clashing = {
+        expansion
+        for expansion in {e for mix in mixes for e in mix}
+        if own & set(GameConfig(expansions=[expansion]).piece_kinds)
+    }
+    return [mix for mix in mixes if not clashing & set(mix)]
+
+
 #: Every mechanic's plugin, by name: the tests play each in every mix of the expansions.
 PLUGINS: dict[str, object] = {
     plugin.name: plugin
