@@ -66,8 +66,11 @@ def expected_colours(tile: TileType, rotation: int, kinds: dict[str, FeatureKind
 
 def test_every_installed_set_is_drawn():
     assert {"base", "river", "abbey_mayor"} <= set(SETS)
-    # Inns & Cathedrals: 17 tile types in C2 (18 tiles, the cathedral twice)
-    assert len(ALL_TILES) == 32 + 11 + 13 + 17 * ("inns_cathedrals" in SETS)
+    # Inns & Cathedrals: 17 tile types in C2 (18 tiles, the cathedral twice); The Princess &
+    # the Dragon: 29 (30 tiles, DG/Rr.d twice)
+    assert len(ALL_TILES) == (
+        32 + 11 + 13 + 17 * ("inns_cathedrals" in SETS) + 29 * ("princess_dragon" in SETS)
+    )
 
 
 @pytest.mark.parametrize("tile", ALL_TILES, ids=[t.id for t in ALL_TILES])
