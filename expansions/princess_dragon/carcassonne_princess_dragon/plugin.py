@@ -20,6 +20,7 @@ from carcassonne import (
     Refusal,
     ReturnedFigure,
     ScoreItem,
+    TileMark,
     TileType,
     TypedAction,
     hookimpl,
@@ -28,12 +29,15 @@ from carcassonne.events import Event
 from carcassonne_princess_dragon import dragon, explain, fairy, portal, princess
 from carcassonne_princess_dragon.common import (
     DRAGON,
+    DRAGON_TAG,
     FAIRY,
     NAME,
     OPT_DRAGON_MOVE,
     OPTIONS,
+    PORTAL,
     PRINCESS,
     STEP,
+    VOLCANO,
 )
 
 PRINCESS_ATTRIBUTE = Attribute(PRINCESS, "princess", glyph="p", marker="princess", provider=NAME)
@@ -47,6 +51,15 @@ def carcassonne_rule_options() -> list[Option]:
 @hookimpl
 def carcassonne_tile_sets() -> list[Traversable]:
     return [files("carcassonne_princess_dragon.tiles") / "princess_dragon.toml"]
+
+
+@hookimpl
+def carcassonne_tile_marks() -> list[TileMark]:
+    return [
+        TileMark(VOLCANO, "volcano: the dragon comes here", "V", "triangle", "#e65100", NAME),
+        TileMark(DRAGON_TAG, "dragon tile: the dragon moves", "d", "diamond", "#b00020", NAME),
+        TileMark(PORTAL, "magic portal: a figure anywhere", "O", "ring", "#6a1b9a", NAME),
+    ]
 
 
 @hookimpl
