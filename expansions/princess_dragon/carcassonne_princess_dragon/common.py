@@ -82,8 +82,8 @@ def data(state: GameState) -> Data:
     if not raw:
         return Data()
     assert isinstance(raw, tuple)
-    visited, fairy_for = raw
-    return Data(tuple((int(x), int(y)) for x, y in visited), tuple(fairy_for))
+    visited, fairy_for = raw  # tuples as stored (a position reads arrays back as tuples)
+    return Data(visited, fairy_for)
 
 
 def store(state: GameState, value: Data) -> None:

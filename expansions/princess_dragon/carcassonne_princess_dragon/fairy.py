@@ -63,21 +63,40 @@ def figure(state: GameState) -> Figure | None:
     if piece.location is None or placed is None:
         return None
     where = placed.rot.by_location.get(piece.location)
-    for _feature, fig in state.figures():
+    # the figures of the feature at the fairy's spot: a lookup, not a scan of the board
+    for fig in state.figures_on(state.feature_at(piece.x, piece.y, piece.location)):
         if (fig.player, fig.kind, fig.x, fig.y) == (owner[0], owner[1], piece.x, piece.y):
             if placed.rot.by_location.get(fig.location) == where:
                 return fig
     return None
 
 
-def forget_if_gone(state: GameState) -> None:
-    """The fairy's figure left the board (scored, sent home): the fairy belongs to nobody."""
-    if data(state).fairy_for and figure(state) is None:
-        store(state, data(state)._replace(fairy_for=()))
+def forget_if_gone(state: GameState) -> Figure | None:
+    """The fairy's figure, or None: if it left the board (scored, sent home) the fairy belongs
+    to nobody from now on."""
+    current = data(state)
+    if not current.fairy_for:
+        return None
+    fig = figure(state)
+    if fig is None:
+        store(state, current._replace(fairy_for=()))
+    return fig
+
+
+def _on_board(state: GameState, player: int) -> bool:
+    """Whether ``player`` has a figure on the board (or held as a prisoner): their supply
+    lacks one. Spares a scan of the board in the turns where the answer is no."""
+    supply = state.supply[player]
+    for name, kind in state.config.figure_kinds.items():
+        if supply.get(name, 0) < kind.count:
+            return True
+    return False
 
 
 def moves(state: GameState, player: int) -> list[Action]:
     """Where ``player`` may move the fairy instead of placing a figure."""
+    if not _on_board(state, player):
+        return []
     fairy = state.pieces(FAIRY)
     here = (fairy[0].x, fairy[0].y, fairy[0].location) if fairy else None
     tile_mode = on_tile(state)
@@ -106,7 +125,8 @@ def move(state: GameState, action: MoveFairy) -> list[Event]:
         state.put_piece(FAIRY, NEUTRAL, action.x, action.y, location, events)
     if on_tile(state):
         return events
-    fig = next(f for _, f in state.figures() if (f.x, f.y, f.location) == tuple(action))
+    here = state.figures_on(state.feature_at(action.x, action.y, action.location))
+    fig = next(f for f in here if (f.x, f.y, f.location) == tuple(action))
     store(state, data(state)._replace(fairy_for=(fig.player, fig.kind)))
     return events
 
@@ -127,8 +147,7 @@ def turn_started(state: GameState) -> list[Event]:
     if on_tile(state):
         points = sum(1 for _, f in _tile_followers(state) if f.player == state.player)
     else:
-        forget_if_gone(state)
-        fig = figure(state)
+        fig = forget_if_gone(state)
         points = 1 if fig is not None and fig.player == state.player else 0
     if not points:
         return []

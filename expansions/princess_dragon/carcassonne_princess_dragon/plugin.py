@@ -94,7 +94,8 @@ def carcassonne_turn_started(state: GameState) -> list[Event]:
 
 @hookimpl
 def carcassonne_tile_placed(state: GameState, x: int, y: int, tile: TileType) -> None:
-    fairy.forget_if_gone(state)
+    if state.pieces(FAIRY):
+        fairy.forget_if_gone(state)
     dragon.tile_placed(state, x, y, tile)
 
 

@@ -41,7 +41,8 @@ def removals(state: GameState, x: int, y: int) -> list[Action]:
 
 def remove(state: GameState, action: RemoveKnight) -> list[Event]:
     events: list[Event] = []
-    fig = next(f for _, f in state.figures() if (f.x, f.y, f.location) == tuple(action))
+    here = state.figures_on(state.feature_at(action.x, action.y, action.location))
+    fig = next(f for f in here if (f.x, f.y, f.location) == tuple(action))
     state.remove_figure(fig, "sent home by the princess", events)
     return events
 
