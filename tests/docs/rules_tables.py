@@ -28,6 +28,7 @@ RULESETS: dict[str, tuple[str | None, str | None]] = {
     "abbot": ("abbot", None),
     "abbey-mayor": ("abbey-mayor", "abbey_mayor"),
     "inns-cathedrals": ("inns-cathedrals", "inns-cathedrals"),
+    "princess-dragon": ("princess-dragon", "princess_dragon"),
 }
 
 MARKED = re.compile(r"(<!-- (tiles|options):([\w-]+) -->\n)(.*?)(<!-- /\2:\3 -->)", re.S)

@@ -70,9 +70,9 @@ def carcassonne_kind_extensions() -> list[KindExtension]:
 @hookimpl
 def carcassonne_piece_kinds(config: GameConfig) -> list[PieceKind]:
     return [
-        PieceKind(DRAGON, "the dragon", glyph="D", mark="triangle", colour="#b00020",
+        PieceKind(DRAGON, "the dragon", glyph="&", mark="triangle", colour="#b00020",
                   neutral=True, provider=NAME),
-        PieceKind(FAIRY, "the fairy", glyph="F", mark="star", colour="#2e7d32", neutral=True,
+        PieceKind(FAIRY, "the fairy", glyph="^", mark="star", colour="#2e7d32", neutral=True,
                   provider=NAME),
     ]  # fmt: skip
 
