@@ -16,10 +16,16 @@ def test_json_lists_attributes_and_held_pieces(cli):
         "abbey-mayor": ([], {"abbey": 1}),
         "abbot": ([], {}),
         "inns-cathedrals": (["city.cathedral", "road.inn", "road.lake"], {}),
+        "princess-dragon": (["city.princess"], {}),
         "river": ([], {}),
     }
-    # no shipped expansion declares pieces yet (carcassonne_piece_kinds): an empty table each
-    assert {i["piece_kinds"] == {} for i in by_name.values()} == {True}
+    # pieces (carcassonne_piece_kinds): only The Princess & the Dragon's neutral figures
+    assert {n: i["piece_kinds"] for n, i in by_name.items() if i["piece_kinds"]} == {
+        "princess-dragon": {
+            "dragon": {"glyph": "&", "label": "the dragon", "neutral": True},
+            "fairy": {"glyph": "^", "label": "the fairy", "neutral": True},
+        }
+    }
 
 
 def test_text_lists_attributes_and_held_pieces(cli):
