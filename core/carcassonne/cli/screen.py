@@ -316,6 +316,10 @@ def _trimmed(state: Any, view: View) -> View:
     return View(view.x0, view.x1, min(rows), max(rows), view.scale, view.labels)
 
 
+#: More lines than this below the zoomed tiles: the spot prompt is also put above them.
+LONG_LIST = 12
+
+
 def _spot_panel(frame: Frame, width: int) -> Canvas:
     """The zoomed tiles with their spot keys, beside the list of spots and other actions."""
     state = frame.state
@@ -344,18 +348,23 @@ def _spot_panel(frame: Frame, width: int) -> Canvas:
         side, below = lines[:height], lines[height:]
     else:
         side, below = [], lines
-    canvas = Canvas(width, height + len(below) + 1)
-    for i, (square, zoom) in enumerate(zooms):
-        canvas.put(0, i * (ZOOM_WIDTH + 2), f"tile {square[0]},{square[1]}", "dim")
-        canvas.paste(zoom, 1, i * (ZOOM_WIDTH + 2))
-    placed = [(i, used, line) for i, line in enumerate(side)]
-    placed += [(height + i, 0, line) for i, line in enumerate(below)]
-    for row, col, line in placed:
-        canvas.put(row, col, line[: width - col])
-        canvas.style(row, col, line.index(")"), "key")
     prompt = "Pick a spot by key" if choices.spots else "Choose by number"
     if choices.spots and any(k == "0" for k, _ in choices.listed):
         prompt += ", or 0 for none"
+    # a long list (a figure through a magic portal may go onto any tile) can run off the
+    # screen: the prompt then comes first too, so that it is always seen
+    first = 1 if len(below) > LONG_LIST else 0
+    canvas = Canvas(width, first + height + len(below) + 1)
+    if first:
+        canvas.put(0, 0, prompt + " (the list goes on below)", "key")
+    for i, (square, zoom) in enumerate(zooms):
+        canvas.put(first, i * (ZOOM_WIDTH + 2), f"tile {square[0]},{square[1]}", "dim")
+        canvas.paste(zoom, first + 1, i * (ZOOM_WIDTH + 2))
+    placed = [(first + i, used, line) for i, line in enumerate(side)]
+    placed += [(first + height + i, 0, line) for i, line in enumerate(below)]
+    for row, col, line in placed:
+        canvas.put(row, col, line[: width - col])
+        canvas.style(row, col, line.index(")"), "key")
     canvas.put(canvas.height - 1, 0, prompt, "key")
     return canvas
 

@@ -92,7 +92,8 @@ def test_every_garden_tile_is_its_plain_tile_plus_a_garden() -> None:
     config = GameConfig(players=2, expansions=names)
     gardens = [t for t in config.tile_types.values() if t.has("garden")]
     expected = 8 + ("river" in names) + ("abbey-mayor" in names)
-    assert len(gardens) == expected + 2 * ("inns-cathedrals" in names)
+    expected += 2 * ("inns-cathedrals" in names) + 2 * ("princess-dragon" in names)
+    assert len(gardens) == expected
     c1 = GameConfig(players=2, expansions=names, options={"edition": "C1"})  # every plain tile
     for tile in gardens:
         plain = c1.tile_types[tile.replaces]
