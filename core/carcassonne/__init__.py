@@ -54,6 +54,7 @@ from carcassonne.values import (
     ReturnFigures,
     ScoreItem,
     Setup,
+    TileMark,
 )
 
 __version__ = "0.1.0"
@@ -87,6 +88,7 @@ __all__ = [
     "Pass",
     "Piece",
     "PieceKind",
+    "TileMark",
     "PlaceFigure",
     "PlaceTile",
     "Placed",

@@ -21,7 +21,7 @@ from carcassonne.limits import name_problem
 from carcassonne.plugins import Hooks, Plugin, make_plugin_manager
 from carcassonne.tileset.loader import load_tileset
 from carcassonne.tileset.model import FIELD_EDGE, FeatureKind, TileType
-from carcassonne.values import ExtValue, FigureKind, OptionValue, PieceKind, Setup
+from carcassonne.values import ExtValue, FigureKind, OptionValue, PieceKind, Setup, TileMark
 from carcassonne.values import TileSource as _TileSource
 
 #: pattern -> rotations tables, keyed by a tile's edges and the wildcard edge types (pure data).
@@ -208,6 +208,8 @@ class GameConfig:
         self.piece_kinds: Mapping[str, PieceKind] = MappingProxyType(
             {k.name: k for k in sorted(self.hooks.piece_kinds(self), key=lambda k: k.name)}
         )
+        #: How pictures show tile tags, by tag (``carcassonne_tile_marks``).
+        self.tile_marks: Mapping[str, TileMark] = MappingProxyType(self.hooks.tile_marks())
         #: The figure kinds that go wherever a meeple may (the base game offers them).
         self.followers: tuple[str, ...] = tuple(
             k.name for k in self.figure_kinds.values() if k.follower

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
         ReturnedFigure,
         ScoreItem,
         Setup,
+        TileMark,
         TileSource,
     )
     from carcassonne.values import ConfigView as GameConfig
@@ -186,6 +187,21 @@ def carcassonne_piece_kinds(config: GameConfig) -> list[PieceKind] | None:
     them with the kind's ``label``, ``glyph`` and ``mark`` without knowing the plugin. A name
     two plugins (or a plugin and a figure kind) use is an error naming both. ``None``: none.
     Use in expansions: the dragon and the fairy, tower floors, sheep and wolves, goods tokens.
+    """
+
+
+@hookspec
+def carcassonne_tile_marks() -> list[TileMark] | None:
+    """How pictures show the tile tags this plugin reads (``tags`` in its tile set file).
+
+    When: while the game configuration is built, and when tile pictures are drawn outside a
+    game (``carcassonne tiles sheet``, ``tiles show``) from the installed plugins.
+    Parameters: none.
+    Returns: a list of ``TileMark(tag, label, glyph, mark, colour)``: pictures draw the mark
+    at the top-left corner of every tile with that tag (several tags side by side), upright,
+    and the board's legend names it. A tag two plugins mark is an error naming both. Tags
+    without a mark are not drawn. ``None``: none.
+    Use in expansions: the volcano, the dragon symbol and the magic portal.
     """
 
 
@@ -359,7 +375,8 @@ def carcassonne_veto_figure_actions(state: GameState, actions: list[Action]) -> 
 
     When: once per turn, right after ``carcassonne_figure_actions``.
     Parameters: ``actions`` - every action offered.
-    Returns: the vetoed actions; ``None``: no veto.
+    Returns: the vetoed actions; ``None``: no veto. ``Pass()`` among them makes the phase
+    compulsory: ``Pass`` is not offered while any other action remains.
     Use in expansions: Abbey & Mayor forbids farmers in a field holding a barn; the Abbot keeps
     gardens for the abbot.
     """

@@ -39,6 +39,7 @@ from carcassonne.values import (
     ReturnedFigure,
     ScoreItem,
     Setup,
+    TileMark,
 )
 
 if TYPE_CHECKING:
@@ -492,6 +493,18 @@ class Hooks:
                 _claim("piece kind", owners, kind.name, name)
                 out.append(kind)
         return out
+
+    def tile_marks(self) -> dict[str, TileMark]:
+        """Every plugin's tile marks by tag; a tag two plugins mark is an error."""
+        owners: dict[str, str] = {}
+        out: dict[str, TileMark] = {}
+        for name, result in self._each("carcassonne_tile_marks"):
+            for mark in cast(
+                list[TileMark], _listed(name, "carcassonne_tile_marks", result, TileMark)
+            ):
+                _claim("tile mark", owners, mark.tag, name)
+                out[mark.tag] = mark
+        return dict(sorted(out.items()))
 
     def tile_sets(self) -> list[tuple[str, TileSource]]:
         """``(plugin name, source)`` for every tile set file, in registration order."""

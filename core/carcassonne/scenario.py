@@ -25,7 +25,7 @@ from typing import Any
 from carcassonne.actions import Draw, PlaceFigure, PlaceTile
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError, IllegalActionError
-from carcassonne.events import Event, FigureReturned, PointsScored
+from carcassonne.events import Event, FigureRemoved, FigureReturned, PointsScored
 from carcassonne.geometry import CORNERS
 from carcassonne.notation import NotationError, action_from_text, action_to_text
 from carcassonne.position import FORMAT, PositionError, build_state, config_of, parse_position
@@ -35,7 +35,7 @@ from carcassonne.state import GameState
 SCENARIO_KEYS = ("title", "source", "plugins", "position", "step")
 STEP_KEYS = ("actions", "expect")
 EXPECT_KEYS = (
-    "points", "final_points", "scores", "returned", "illegal", "legal_figures", "legal",
+    "points", "final_points", "scores", "returned", "removed", "illegal", "legal_figures", "legal",
     "not_legal", "complete", "open", "same_feature", "game_over", "player", "pending",
     "prisoners", "held",
 )  # fmt: skip
@@ -400,6 +400,15 @@ def _check(state: GameState, step: Step, events: list[Event], names: list[str]) 
             got_counts = {p: counts[p].get(piece, 0) for p in wanted_counts}
             if got_counts != wanted_counts:
                 mismatch(f"held {piece}", _listed(wanted_counts, names), _listed(got_counts, names))
+    if "removed" in expect:
+        wanted_off = sorted(str(r) for r in expect["removed"])
+        got_off = sorted(
+            f"{names[e.player]} {e.figure} {e.x},{e.y}"
+            for e in events
+            if isinstance(e, FigureRemoved)
+        )
+        if got_off != wanted_off:
+            mismatch("removed", wanted_off, got_off)
     if "player" in expect:
         wanted_player = _seat(expect["player"], names)
         if state.player != wanted_player:

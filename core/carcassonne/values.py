@@ -282,6 +282,24 @@ class PieceKind:
     provider: str = "core"
 
 
+@dataclass(frozen=True)
+class TileMark:
+    """How pictures show a tile tag (``tags`` in a tile set file): a volcano, a magic portal.
+
+    Tags are read by plugins; a tag with a mark is also drawn: ``mark`` (one of the piece marks,
+    ``disc``, ``square``, ``triangle``, ``diamond``, ``star``, ``ring``) in ``colour`` at the
+    tile's top-left corner, upright whatever the tile's rotation, titled with ``label``;
+    ``glyph`` is one character for text.
+    """
+
+    tag: str
+    label: str = ""
+    glyph: str = "*"
+    mark: str = "disc"
+    colour: str = "#444444"
+    provider: str = "core"
+
+
 class ForcedChance(NamedTuple):
     """An entry of ``state.log`` beside the actions: the next chance draw was forced to
     ``outcome`` (``force_chance``, or a draw the engine made: so replays are exact)."""

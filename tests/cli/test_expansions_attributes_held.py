@@ -17,6 +17,7 @@ def test_json_lists_attributes_and_held_pieces(cli):
         "abbot": ([], {}),
         "hills-sheep": ([], {}),
         "inns-cathedrals": (["city.cathedral", "road.inn", "road.lake"], {}),
+        "princess-dragon": (["city.princess"], {}),
         "river": ([], {}),
         "traders-builders": (
             ["city.cloth", "city.grain", "city.wine"],
@@ -31,9 +32,14 @@ def test_json_lists_attributes_and_held_pieces(cli):
         TB: ["cloth", "grain", "wine"],
         "hills-sheep": [f"sheep-{n}" for n in range(1, 5)],
         "tower": ["tower-floor"],
+        "princess-dragon": ["dragon", "fairy"],
     }
     floor = by_name["tower"]["piece_kinds"]["tower-floor"]
     assert floor == {"glyph": "T", "label": "tower floor", "neutral": True}
+    assert by_name["princess-dragon"]["piece_kinds"] == {
+        "dragon": {"glyph": "&", "label": "the dragon", "neutral": True},
+        "fairy": {"glyph": "^", "label": "the fairy", "neutral": True},
+    }
 
 
 TB = "traders-builders"

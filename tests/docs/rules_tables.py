@@ -31,6 +31,7 @@ RULESETS: dict[str, tuple[str | None, str | None]] = {
     "hills-sheep": ("hills-sheep", "hills-sheep"),
     "traders-builders": ("traders-builders", "traders-builders"),
     "tower": ("tower", "tower"),
+    "princess-dragon": ("princess-dragon", "princess_dragon"),
 }
 
 MARKED = re.compile(r"(<!-- (tiles|options):([\w-]+) -->\n)(.*?)(<!-- /\2:\3 -->)", re.S)

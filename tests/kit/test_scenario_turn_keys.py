@@ -107,3 +107,35 @@ def test_a_bad_value_in_a_later_step_is_located_in_that_step():
         "t.scenario.toml: line 12, column 17: step 2: expect.player: seat 5 does not exist "
         "(seats 0 to 1)"
     )
+
+
+# -- expect.removed: figures a rule took off the board (the mechanics' test dragon eats) -------
+
+DRAGON_HEAD = """\
+[position]
+player = "red"
+tiles = ["BA/RCr 0,0 r0", "BA/L 0,1 r0"]
+figures = ["blue meeple 0,1 monastery", "red meeple 0,0 N"]
+
+[[step]]
+actions = ["tile BA/L -1,1 r0", "pass"]
+"""
+
+
+def _dragon_run(expect: str) -> list[Mismatch]:
+    from tests.mechanics.plugins import PLUGINS  # the test suite's dragon plugin
+
+    plugins = [("t-dragon", PLUGINS["t-dragon"])]
+    text = DRAGON_HEAD + expect
+    return run_scenario(parse_scenario(text, "t.scenario.toml", plugins)).mismatches
+
+
+def test_removed_names_the_figures_a_rule_took_off():
+    # the monastery calls the dragon onto -1,1; blue's city tile makes it move: blue steps
+    # onto 0,1 (eats blue's monk), red onto 0,0 (eats red's knight)
+    moves = '"t-dragon 0,1", "t-dragon 0,0"'  # one step per player
+    steps = f'\n[[step]]\nactions = ["tile BA/C 0,-1 r180", "pass", {moves}]\n'
+    assert _dragon_run(steps + 'expect.removed = ["red meeple 0,0", "blue meeple 0,1"]\n') == []
+    assert _dragon_run(steps + 'expect.removed = ["red meeple 0,0"]\n') == [
+        Mismatch(2, "removed", "['red meeple 0,0']", "['blue meeple 0,1', 'red meeple 0,0']")
+    ]

@@ -547,6 +547,22 @@ class Volcano(_Plugin):
         state.emit(events)
 
 
+def mixes_for(name: str, mixes: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The mixes the plugin ``name`` can join: a test plugin modelled on a real expansion's
+    neutral figure (t-dragon, t-fairy beside The Princess & the Dragon) declares the same piece
+    kind, which a game refuses; it plays in every mix without that expansion."""
+    declared = getattr(PLUGINS[name], "carcassonne_piece_kinds", None)
+    own = {kind.name for kind in declared(None)} if declared is not None else set()
+    if not own:
+        return mixes
+    clashing = {
+        expansion
+        for expansion in {e for mix in mixes for e in mix}
+        if own & set(GameConfig(expansions=[expansion]).piece_kinds)
+    }
+    return [mix for mix in mixes if not clashing & set(mix)]
+
+
 #: Every mechanic's plugin, by name: the tests play each in every mix of the expansions.
 PLUGINS: dict[str, object] = {
     plugin.name: plugin
@@ -561,11 +577,12 @@ CLASHES: dict[str, frozenset[str]] = {"t-sheep": frozenset({"hills-sheep"})}
 
 
 def mixes_with(name: str, mixes: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
-    """The mixes a test plugin plays in: each without the expansions it clashes with (a mix
-    that becomes equal to an earlier one is played once)."""
+    """The mixes a test plugin plays in: those without an expansion declaring its piece kinds
+    (:func:`mixes_for`), each without the expansions it clashes with by name (a mix that
+    becomes equal to an earlier one is played once)."""
     clash = CLASHES.get(name, frozenset())
     out: list[tuple[str, ...]] = []
-    for mix in mixes:
+    for mix in mixes_for(name, mixes):
         kept = tuple(e for e in mix if e not in clash)
         if kept not in out:
             out.append(kept)

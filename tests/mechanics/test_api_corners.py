@@ -388,3 +388,34 @@ def test_a_rule_of_its_own_places_with_its_own_action() -> None:
     events: list[Event] = []
     state.place_figure(RED, "meeple", 1, 0, "S", events)  # the mutator checks no rule
     assert len(state.figures_on(state.feature_at(1, 0, "S"))) == 2
+
+
+# -- a compulsory figure phase: a veto of Pass ------------------------------------------------
+
+
+class _MonkMust:
+    """A test rule: whoever places a monastery must put a monk on it, if they have one."""
+
+    @hookimpl
+    def carcassonne_veto_figure_actions(self, state: GameState, actions: list[Action]):
+        x, y = state.last_tile
+        monk = [
+            a
+            for a in actions
+            if type(a) is PlaceFigure and (a.x, a.y, a.location) == (x, y, "monastery")
+        ]
+        if not monk:
+            return []
+        return [a for a in actions if a not in monk] + [Pass()]
+
+
+def test_a_veto_of_pass_makes_the_figure_phase_compulsory() -> None:
+    state = board(["BA/RCr @(0,0) r0"], pile=["BA/L", "BA/RFr"],
+                  plugins=[("monk-must", _MonkMust())])  # fmt: skip
+    state.apply("tile BA/L 0,1 r0")
+    assert [str(a) for a in state.legal_actions()] == ["figure meeple 0,1 monastery"]
+    with pytest.raises(IllegalActionError):
+        state.apply(Pass())
+    state.apply("figure meeple 0,1 monastery")
+    state.apply("tile BA/RFr 1,0 r0")  # no monastery: no veto, Pass is offered
+    assert Pass() in state.legal_actions()

@@ -71,11 +71,12 @@ def expected_colours(tile: TileType, rotation: int, kinds: dict[str, FeatureKind
 def test_every_installed_set_is_drawn():
     assert {"base", "river", "abbey_mayor"} <= set(SETS)
     # Inns & Cathedrals and The Tower: 17 tile types each in C2 (18 tiles, one tile twice);
-    # Traders & Builders: 24; Hills & Sheep: 16
+    # Traders & Builders: 24; Hills & Sheep: 16; The Princess & the Dragon: 29 (30 tiles,
+    # DG/Rr.d twice)
     big_boxes = ("inns_cathedrals" in SETS) + ("tower" in SETS)
     assert len(ALL_TILES) == (
         32 + 11 + 13 + 17 * big_boxes + 24 * ("traders_builders" in SETS)
-        + 16 * ("hills_sheep" in SETS)
+        + 16 * ("hills_sheep" in SETS) + 29 * ("princess_dragon" in SETS)
     )
 
 

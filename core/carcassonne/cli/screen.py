@@ -316,6 +316,10 @@ def _trimmed(state: Any, view: View) -> View:
     return View(view.x0, view.x1, min(rows), max(rows), view.scale, view.labels)
 
 
+#: More lines than this below the zoomed tiles: the spot prompt is also put above them.
+LONG_LIST = 12
+
+
 def _spot_panel(frame: Frame, width: int) -> Canvas:
     """The zoomed tiles with their spot keys, beside the list of spots and other actions."""
     state = frame.state
@@ -344,26 +348,31 @@ def _spot_panel(frame: Frame, width: int) -> Canvas:
         side, below = lines[:height], lines[height:]
     else:
         side, below = [], lines
+    prompt = "Pick a spot by key" if choices.spots else "Choose by number"
+    if choices.spots and any(k == "0" for k, _ in choices.listed):
+        prompt += ", or 0 for none"
     # the lines below the zooms in as many columns as the width takes (a long list of plugin
     # actions: every tower of the board), so that the prompt under them stays on the screen
     below_width = max((len(line) for line in below), default=0) + 2
     columns = max(1, min(len(below), width // below_width)) if below else 1
     below_rows = -(-len(below) // columns)
-    canvas = Canvas(width, height + below_rows + 1)
+    # still long (a figure through a magic portal may go onto any tile): the prompt then
+    # comes first too, so that it is always seen
+    first = 1 if below_rows > LONG_LIST else 0
+    canvas = Canvas(width, first + height + below_rows + 1)
+    if first:
+        canvas.put(0, 0, prompt + " (the list goes on below)", "key")
     for i, (square, zoom) in enumerate(zooms):
-        canvas.put(0, i * (ZOOM_WIDTH + 2), f"tile {square[0]},{square[1]}", "dim")
-        canvas.paste(zoom, 1, i * (ZOOM_WIDTH + 2))
-    placed = [(i, used, line) for i, line in enumerate(side)]
+        canvas.put(first, i * (ZOOM_WIDTH + 2), f"tile {square[0]},{square[1]}", "dim")
+        canvas.paste(zoom, first + 1, i * (ZOOM_WIDTH + 2))
+    placed = [(first + i, used, line) for i, line in enumerate(side)]
     placed += [
-        (height + i % below_rows, (i // below_rows) * below_width, line)
+        (first + height + i % below_rows, (i // below_rows) * below_width, line)
         for i, line in enumerate(below)
     ]
     for row, col, line in placed:
         canvas.put(row, col, line[: width - col])
         canvas.style(row, col, line.index(")"), "key")
-    prompt = "Pick a spot by key" if choices.spots else "Choose by number"
-    if choices.spots and any(k == "0" for k, _ in choices.listed):
-        prompt += ", or 0 for none"
     canvas.put(canvas.height - 1, 0, prompt, "key")
     return canvas
 

@@ -155,13 +155,18 @@ class Legal(Queries):
             # actions as plain tuples in C, where dict.fromkeys would call their Python
             # __hash__ every turn; equal hashes of different actions only cost this exact pass)
             actions = list(dict.fromkeys(actions))
+        passable = True
         if actions and hooks.vetoes_figures:
             vetoes = hooks.veto_figure_actions(self, actions)
             if vetoes:
                 actions = [a for a in actions if a not in vetoes]
+                # a veto of Pass makes the rest compulsory (the princess a rule says one must
+                # use), as long as some action is left
+                passable = _PASS not in vetoes
         if actions and hooks.may_offer_elsewhere and _elsewhere(actions, x, y):
             actions = self._checked_elsewhere(actions, self.player)
-        actions.append(_PASS)
+        if passable or not actions:
+            actions.append(_PASS)
         return sort_actions(actions)
 
     def _checked_elsewhere(self, actions: list[Action], player: int) -> list[Action]:

@@ -68,8 +68,12 @@ class Phases(Chance):
             reason: str | None = "the game is over"
         elif pending.kind == "tile" and type(action) is PlaceTile:
             reason = self._check_tile(action)
-        elif pending.kind == "figure" and type(action) is Pass:
-            reason = None  # always offered in the figure phase (search passes without asking)
+        elif (
+            pending.kind == "figure"
+            and type(action) is Pass
+            and not self.config.hooks.vetoes_figures
+        ):
+            reason = None  # always offered without vetoes (search passes without asking)
         elif self._legal is not None and any(map(is_, self._legal, repeat(action))):
             # the very object the state offered (bots pick from legal_actions()): no equality
             # calls, no field-type check; the identity scan runs in C

@@ -162,9 +162,10 @@ def board(
             f"{attrs(data_player=placed.player, transform=transform)}/>"
         )
     parts.append("</g>")
+    tags = state.config.tile_marks
     marks = []
     for (x, y), placed in sorted(squares.items(), key=lambda item: (item[0][1], item[0][0])):
-        mark = tile_marks(placed.tile, kinds, placed.rotation, colors)
+        mark = tile_marks(placed.tile, kinds, placed.rotation, colors, tags)
         if mark:
             marks.append(f'<g transform="translate({x * UNIT} {y * UNIT})">{mark}</g>')
     if marks:
@@ -398,9 +399,9 @@ def _legend(
     palette: Mapping[str, str],
 ) -> tuple[str, float, list[TileType]]:
     """The legend under the board, when there is something to explain: an entry per kind of
-    piece on the board (its mark and label), the prisoners (the figure, in its owner's
-    colour, and who holds it) and the tiles set aside (public, face up). Answers the SVG, its
-    height and the tile types it draws."""
+    piece on the board (its mark and label), per marked tile tag on the board, the prisoners
+    (the figure, in its owner's colour, and who holds it) and the tiles set aside (public, face
+    up). Answers the SVG, its height and the tile types it draws."""
     names = state.config.names
     rows: list[list[tuple[float, str]]] = []  # entries: (width, svg drawn at x=0, y=0)
     present = sorted({p.kind for p in state.pieces()})
@@ -415,6 +416,16 @@ def _legend(
         text = _legend_text(20, label, palette)
         body = f"<g {attrs(class_='legend-piece', data_piece=kind)}>{mark}{text}</g>"
         row.append((28 + _text_width(label), body))
+    marked = state.config.tile_marks
+    if marked:
+        tags = sorted({t for p in state.board.values() for t in p.tile.tags if t in marked})
+        for tag in tags:
+            tag_look = marked[tag]
+            label = tag_look.label or tag
+            mark = piece_mark(tag_look.mark, (8, 14), tag_look.colour, "#1d1d1d")
+            text = _legend_text(20, label, palette)
+            body = f"<g {attrs(class_='legend-tile-mark', data_tag=tag)}>{mark}{text}</g>"
+            row.append((28 + _text_width(label), body))
     if any(state.tiles_under(x, y) for x, y in state.board):
         words = "tiles face down under a tile"
         body = f'<g class="legend-under">{_badge(9, 14, "n")}{_legend_text(24, words, palette)}</g>'

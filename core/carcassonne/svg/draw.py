@@ -15,6 +15,7 @@ from xml.sax.saxutils import escape, quoteattr
 from carcassonne.svg.layout import Point, layout_tile, rotate_point
 from carcassonne.svg.style import DEFAULT_COLORS, KindStyle, kind_style
 from carcassonne.tileset.model import FeatureKind, TileType
+from carcassonne.values import TileMark
 
 
 def num(value: float) -> str:
@@ -210,12 +211,40 @@ def tile_marks(
     kinds: Mapping[str, FeatureKind],
     rotation: int,
     colors: Mapping[str, str] | None = None,
+    tags: Mapping[str, TileMark] | None = None,
 ) -> str:
     """What stays upright when a tile turns, in the tile's 100 x 100 box of the board
-    orientation: centre features (a monastery's roof points up), attribute badges (shields)
-    and the labels of kinds drawn with the default look."""
-    return _memo(
+    orientation: centre features (a monastery's roof points up), attribute badges (shields),
+    the labels of kinds drawn with the default look, and the marks of its tags (``tags``: the
+    game's or the installed plugins' ``TileMark``s by tag)."""
+    drawn = _memo(
         "marks", tile, kinds, colors, rotation, lambda: _tile_marks(tile, kinds, rotation, colors)
+    )
+    if tags and tile.tags:
+        drawn += tag_marks(tile, tags)
+    return drawn
+
+
+#: Where the first tag mark of a tile goes (its top-left corner) and the step to the next.
+TAG_MARK_AT = (11.0, 11.0)
+TAG_MARK_STEP = 17.0
+
+
+def tag_marks(tile: TileType, tags: Mapping[str, TileMark]) -> str:
+    """The marks of the tile's tags that have one, side by side from the top-left corner."""
+    shown = [tags[tag] for tag in sorted(tile.tags) if tag in tags]
+    x, y = TAG_MARK_AT
+    return "".join(
+        piece_mark(
+            m.mark,
+            (x + i * TAG_MARK_STEP, y),
+            m.colour,
+            "#1d1d1d",
+            title=m.label or m.tag,
+            class_=f"tile-mark t-{css_name(m.tag)}",
+            data_tag=m.tag,
+        )
+        for i, m in enumerate(shown)
     )
 
 

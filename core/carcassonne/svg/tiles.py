@@ -64,7 +64,7 @@ def tile(
         f"<use {attrs(xlink_href='#' + tile_ref(t), class_='tile', data_tile=t.id)} "
         f"{attrs(data_rotation=rotation, transform=f'rotate({rotation} 50 50)')}/>"
     )
-    marks = tile_marks(t, kinds, rotation, colors)
+    marks = tile_marks(t, kinds, rotation, colors, catalog.installed_tile_marks())
     body = f"<defs>{CLIP_DEF}{tile_group(t, kinds, colors)}</defs>{use}{marks}"
     return document(
         body, view=(0, 0, 100, 100), width=size, css_class="carcassonne-tile", style=style
@@ -88,6 +88,7 @@ def tile_sheet(
     ts = tileset if isinstance(tileset, TileSet) else load_set(tileset)
     kinds = catalog.installed_kinds() if kinds is None else kinds
     palette = {**DEFAULT_COLORS, **(colors or {})}
+    tags = catalog.installed_tile_marks()
     tiles = list(ts.tiles)
     columns = max(1, min(columns, len(tiles) or 1))
     rows = (len(tiles) + columns - 1) // columns
@@ -103,13 +104,14 @@ def tile_sheet(
         f'font-family="sans-serif" font-weight="bold">{escape(title)}</text>'
     )
     for i, t in enumerate(tiles):
+        marks = tile_marks(t, kinds, 0, colors, tags)
         x = gap + (i % columns) * (cell_w + gap)
         y = top + (i // columns) * (cell_h + gap)
         parts.append(
             f"<g {attrs(class_='sheet-tile', data_tile=t.id, data_count=t.count)}>"
             f"<use {attrs(xlink_href='#' + tile_ref(t), class_='tile', data_tile=t.id)} "
             f"{attrs(data_rotation=0, transform=f'translate({num(x)} {num(y)})')}/>"
-            f'<g transform="translate({num(x)} {num(y)})">{tile_marks(t, kinds, 0, colors)}</g>'
+            f'<g transform="translate({num(x)} {num(y)})">{marks}</g>'
             f"<rect {attrs(x=num(x), y=num(y), width=100, height=100, fill='none')} "
             f'{attrs(stroke=palette["grid"])} stroke-width="1"/>'
         )

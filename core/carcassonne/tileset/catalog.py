@@ -35,6 +35,7 @@ from carcassonne.plugins import (
 from carcassonne.tileset.kinds import CORE_KINDS
 from carcassonne.tileset.model import FeatureKind
 from carcassonne.toml_input import InputProblem, load_toml
+from carcassonne.values import TileMark
 
 EXPANSIONS_GROUP = ENTRY_POINT_GROUP
 FEATURE_KINDS_GROUP = "carcassonne.feature_kinds"
@@ -57,6 +58,11 @@ def installed_kinds(extra: Sequence[tuple[str, object]] = ()) -> dict[str, Featu
     """Core kinds plus every kind an installed expansion (or an ``extra`` plugin object)
     registers, extensions applied."""
     return kinds_of(all_installed_manager(extra))
+
+
+def installed_tile_marks(extra: Sequence[tuple[str, object]] = ()) -> dict[str, TileMark]:
+    """How every installed expansion (or ``extra`` plugin object) marks its tile tags."""
+    return Hooks(all_installed_manager(extra)).tile_marks()
 
 
 def installed_tilesets(extra: Sequence[tuple[str, object]] = ()) -> dict[str, Source]:

@@ -94,6 +94,7 @@ def test_every_garden_tile_is_its_plain_tile_plus_a_garden() -> None:
     expected = 8 + ("river" in names) + ("abbey-mayor" in names)
     expected += 2 * ("inns-cathedrals" in names) + ("hills-sheep" in names)
     expected += 2 * ("traders-builders" in names) + 2 * ("tower" in names)
+    expected += 2 * ("princess-dragon" in names)
     assert len(gardens) == expected
     c1 = GameConfig(players=2, expansions=names, options={"edition": "C1"})  # every plain tile
     for tile in gardens:

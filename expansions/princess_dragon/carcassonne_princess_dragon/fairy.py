@@ -1,0 +1,208 @@
+"""The fairy (princess-dragon.md §7).
+
+Instead of placing a figure, a player moves the fairy next to one of their followers (any figure
+on the board but a barn; a different one than it is next to now). The fairy piece stands on that
+figure's tile and location; ``Data.fairy_for`` says whose figure of which kind it is. It gives
+the figure's owner 1 point at the start of their turn and 3 each time a feature holding the
+figure is scored (whoever wins it, even for 0 points), and no dragon may enter its tile. When
+the figure leaves the board the fairy stays where it is, assigned to nobody.
+
+Option ``fairy_placement = on_tile`` (C1): the fairy goes onto a tile holding a follower of the
+player and belongs to the tile: 1 point per follower of the player on it at the start of their
+turn, 3 to the owner of the first follower on it found in a scored feature.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, NamedTuple
+
+from carcassonne import NEUTRAL, Action, Award, Figure, GameState, ScoreItem, TypedAction
+from carcassonne.events import Event
+from carcassonne_princess_dragon.common import (
+    BARN,
+    FAIRY,
+    OPT_FAIRY_ABBOT_RETURN,
+    OPT_FAIRY_PLACEMENT,
+    data,
+    store,
+)
+
+#: The verb of the Abbot's early return (that expansion is not imported: only its action's verb
+#: and fields ``x, y, location`` are read, as any front end reads them).
+ABBOT_RETURN = "abbot-return"
+KIND = "fairy"
+
+
+class _MoveFields(NamedTuple):
+    x: int
+    y: int
+    location: str
+
+
+class MoveFairy(TypedAction, _MoveFields):
+    """Move the fairy next to the figure at ``location`` of the tile at ``(x, y)``; with
+    ``fairy_placement = on_tile`` onto that tile (``location`` names a follower of the player
+    on it, the fairy belongs to the tile)."""
+
+    __slots__ = ()
+    verb: ClassVar[str] = "fairy"
+
+
+def on_tile(state: GameState) -> bool:
+    return state.config.options[OPT_FAIRY_PLACEMENT] == "on_tile"
+
+
+def figure(state: GameState) -> Figure | None:
+    """The figure the fairy is next to, if it is still on the board (next_follower mode)."""
+    fairy = state.pieces(FAIRY)
+    owner = data(state).fairy_for
+    if not fairy or not owner:
+        return None
+    piece = fairy[0]
+    placed = state.tile_at(piece.x, piece.y)
+    if piece.location is None or placed is None:
+        return None
+    where = placed.rot.by_location.get(piece.location)
+    # the figures of the feature at the fairy's spot: a lookup, not a scan of the board
+    for fig in state.figures_on(state.feature_at(piece.x, piece.y, piece.location)):
+        if (fig.player, fig.kind, fig.x, fig.y) == (owner[0], owner[1], piece.x, piece.y):
+            if placed.rot.by_location.get(fig.location) == where:
+                return fig
+    return None
+
+
+def forget_if_gone(state: GameState) -> Figure | None:
+    """The fairy's figure, or None: if it left the board (scored, sent home) the fairy belongs
+    to nobody from now on."""
+    current = data(state)
+    if not current.fairy_for:
+        return None
+    fig = figure(state)
+    if fig is None:
+        store(state, current._replace(fairy_for=()))
+    return fig
+
+
+def _on_board(state: GameState, player: int) -> bool:
+    """Whether ``player`` has a figure on the board (or held as a prisoner): their supply
+    lacks one. Spares a scan of the board in the turns where the answer is no."""
+    supply = state.supply[player]
+    for name, kind in state.config.figure_kinds.items():
+        if supply.get(name, 0) < kind.count:
+            return True
+    return False
+
+
+def moves(state: GameState, player: int) -> list[Action]:
+    """Where ``player`` may move the fairy instead of placing a figure."""
+    if not _on_board(state, player):
+        return []
+    fairy = state.pieces(FAIRY)
+    here = (fairy[0].x, fairy[0].y, fairy[0].location) if fairy else None
+    tile_mode = on_tile(state)
+    out: list[Action] = []
+    seen: set[tuple[int, int]] = set()
+    for _feature, fig in state.figures():
+        if fig.player != player or fig.kind == BARN:
+            continue
+        if tile_mode:
+            if (fig.x, fig.y) in seen or (here is not None and here[:2] == (fig.x, fig.y)):
+                continue
+            seen.add((fig.x, fig.y))
+        elif here == (fig.x, fig.y, fig.location) and data(state).fairy_for:
+            continue
+        out.append(MoveFairy(fig.x, fig.y, fig.location))
+    return out
+
+
+def move(state: GameState, action: MoveFairy) -> list[Event]:
+    events: list[Event] = []
+    fairy = state.pieces(FAIRY)
+    location = None if on_tile(state) else action.location
+    if fairy:
+        state.move_piece(fairy[0], action.x, action.y, location, events)
+    else:
+        state.put_piece(FAIRY, NEUTRAL, action.x, action.y, location, events)
+    if on_tile(state):
+        return events
+    here = state.figures_on(state.feature_at(action.x, action.y, action.location))
+    fig = next(f for f in here if (f.x, f.y, f.location) == tuple(action))
+    store(state, data(state)._replace(fairy_for=(fig.player, fig.kind)))
+    return events
+
+
+def _tile_followers(state: GameState) -> list[tuple[int, Figure]]:
+    fairy = state.pieces(FAIRY)
+    if not fairy:
+        return []
+    square = (fairy[0].x, fairy[0].y)
+    return [(feat, f) for feat, f in state.figures() if (f.x, f.y) == square and f.kind != BARN]
+
+
+def turn_started(state: GameState) -> list[Event]:
+    """1 point to the active player whose figure the fairy is next to (on_tile: 1 per follower
+    of theirs on the fairy's tile)."""
+    if not state.pieces(FAIRY):
+        return []
+    if on_tile(state):
+        points = sum(1 for _, f in _tile_followers(state) if f.player == state.player)
+    else:
+        fig = forget_if_gone(state)
+        points = 1 if fig is not None and fig.player == state.player else 0
+    if not points:
+        return []
+    events: list[Event] = []
+    state.award(state.player, points, None, KIND, "the fairy at the start of the turn", events)
+    return events
+
+
+def _bonus(player: int) -> Award:
+    return Award(player, 3, None, KIND, "the fairy's figure was scored")
+
+
+def score(state: GameState, features: set[int]) -> list[ScoreItem]:
+    """The fairy's 3 points when a feature holding its figure is among ``features``."""
+    if not state.pieces(FAIRY):
+        return []
+    if on_tile(state):
+        for feat, fig in _tile_followers(state):
+            if feat in features:
+                return [_bonus(fig.player)]
+        return []
+    assigned = figure(state)
+    if (
+        assigned is None
+        or state.feature_at(assigned.x, assigned.y, assigned.location) not in features
+    ):
+        return []
+    return [_bonus(assigned.player)]
+
+
+def adjust(state: GameState, awards: list[Award]) -> list[Award]:
+    """Scorings that are not a turn's completed features (a barn's field): the fairy's 3 too,
+    once per scoring step."""
+    if any(a.kind == KIND for a in awards):
+        return awards
+    scored = {a.feature for a in awards if a.feature is not None}
+    if not scored:
+        return awards
+    extra = [a for a in score(state, scored) if isinstance(a, Award)]
+    return awards + extra if extra else awards
+
+
+def abbot_returned(state: GameState, events: list[Event]) -> None:
+    """The fairy's abbot returned early this turn: 3 points (option ``fairy_abbot_return_bonus``),
+    as the return scores its monastery or garden."""
+    owner = data(state).fairy_for
+    fairy = state.pieces(FAIRY)
+    if not owner or not fairy or on_tile(state):
+        return
+    piece = fairy[0]
+    for action in state.turn_actions:
+        if getattr(action, "verb", None) != ABBOT_RETURN:
+            continue
+        if (action.x, action.y, action.location) == (piece.x, piece.y, piece.location):  # type: ignore[attr-defined]
+            if state.config.options[OPT_FAIRY_ABBOT_RETURN]:
+                state.award(owner[0], 3, None, KIND, "the fairy's abbot returned early", events)
+            store(state, data(state)._replace(fairy_for=()))
+            return
