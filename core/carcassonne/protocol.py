@@ -60,7 +60,7 @@ from carcassonne.state import GameState
 
 PROTOCOL_VERSION = 1
 
-#: The values of the ``chance`` field of ``new``, ``load_record`` and ``load_position``: who
+#: The values of the ``chance`` field of ``new`` and the ``load_...`` operations: who
 #: draws chance inside a turn (the sheep bag) -- the engine, or the client.
 CHANCE_MODES = ("engine", "client")
 
@@ -72,16 +72,20 @@ ERROR_TYPES: dict[str, str] = {
         "read, an unknown state key (`field` names the field)"
     ),
     "unknown-op": "`op` names no operation",
-    "no-game": "a game operation before `new` / `load_record` / `load_position`",
+    "no-game": "a game operation before `new` / `load_record` / `load_position` / `load_jcz`",
     "bad-config": "unknown expansion or option, a bad option value, a bad player count",
     "bad-action": "the action text or object cannot be read",
     "illegal-action": "the action is not legal now: `code`, `reason` and `details` say why",
     "nothing-to-undo": "`undo` past the game's origin",
     "bad-record": "a record that cannot be read or replayed (the message names the line)",
     "bad-position": "a position that cannot be read or set up (the message names the line)",
+    "bad-jcz": (
+        "a `.jcz` file of `load_jcz` that cannot be read or replayed, or that holds what the "
+        "engine does not support (`where`: the JSON path, message index, or line and column)"
+    ),
     "io": (
         "a file cannot be read or written: a `path` of `load_record`, `load_position`, "
-        "`save_record` or `save_position` (the message names it)"
+        "`load_jcz`, `save_record` or `save_position` (the message names it)"
     ),
     "plugin": (
         "an expansion breaks the plugin contract or cannot be loaded (a hook answering the "
@@ -113,6 +117,7 @@ _OP_FIELDS: dict[str, frozenset[str]] = {
     "new": frozenset({"players", "expansions", "options", "seed", "names", "chance"}) | _VIEW,
     "load_record": frozenset({"text", "path", "chance"}) | _VIEW,
     "load_position": frozenset({"text", "path", "chance"}) | _VIEW,
+    "load_jcz": frozenset({"text", "path", "chance"}) | _VIEW,
     "legal_actions": frozenset(),
     "figure_options": frozenset(),
     "apply": frozenset({"action"}) | _VIEW,
@@ -227,6 +232,7 @@ class Server:
             "new": self._new,
             "load_record": self._load_record,
             "load_position": self._load_position,
+            "load_jcz": self._load_jcz,
             "legal_actions": self._legal_actions,
             "figure_options": self._figure_options,
             "apply": self._apply,
@@ -320,7 +326,9 @@ class Server:
 
     def _game(self) -> GameState:
         if self.state is None:
-            raise RequestError("no-game", "no game: send 'new', 'load_record' or 'load_position'")
+            raise RequestError(
+                "no-game", "no game: send 'new', 'load_record', 'load_position' or 'load_jcz'"
+            )
         return self.state
 
     def _view(self, request: dict[str, Any], game: GameState) -> tuple[int | None, list | None]:
@@ -434,6 +442,28 @@ class Server:
         from carcassonne.position import load_position
 
         return self._load_with(functools.partial(load_position, plugins=self.plugins), request)
+
+    def _load_jcz(self, request: dict[str, Any]) -> dict[str, Any]:
+        """A JCloisterZone saved game (docs/jcz.md), going on from where the file ends."""
+        from carcassonne.jcz.errors import JczError
+        from carcassonne.jcz.load import load_jcz_state
+
+        source, is_text = self._source(request)
+        auto_chance = self._auto_chance(request)
+        if not is_text:
+            try:  # an unreadable path is an "io" error, as for the other loads
+                read_text(Path(source))
+            except FileError as exc:
+                raise RequestError("io", str(exc)) from None
+        try:  # a path is read again by the importer, whose messages then name the file
+            state = load_jcz_state(source, text=is_text, plugins=self.plugins)
+        except JczError as exc:
+            extra = {"where": exc.where} if exc.where else {}
+            raise RequestError("bad-jcz", str(exc), **extra) from None
+        state.auto_chance = auto_chance
+        answer = self._state_answer(request, state)
+        self.state = state
+        return answer
 
     def _load_with(self, loader: Any, request: dict[str, Any]) -> dict[str, Any]:
         """Load a game; it becomes the current one only once the answer is ready."""

@@ -54,6 +54,7 @@ def test_each_type_answers_a_real_request(tmp_path):
         "bad-record": _error(server, {"op": "load_record", "text": "format = 9\n---\n"})["type"],
         "bad-position": _error(server, {"op": "load_position", "text": "format = 1\n"})["type"],
         "io": _error(server, {"op": "load_record", "path": missing})["type"],
+        "bad-jcz": _error(server, {"op": "load_jcz", "text": "{}"})["type"],
         "plugin": _error(Server([("listless", _ListlessOptions())]), {"op": "new"})["type"],
     }
     crashing = Server([("crashing", _Crashing())])

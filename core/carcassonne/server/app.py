@@ -84,7 +84,7 @@ class RateLimit:
 
 async def _server_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ServerError)
-    return routes.error_response(exc.code, exc.message, exc.status)
+    return routes.error_response(exc.code, exc.message, exc.status, exc.where)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carcassonne.config import GameConfig
-from carcassonne.record import Entry, Record, record_of, replay_record
+from carcassonne.record import Entry, Record, parse_record, record_of, replay_record
 from carcassonne.serialize import action_from_text, action_json
 from carcassonne.server.storage import GameRow, MoveRow, SeatRow, Store
 from carcassonne.server.views import public_text
@@ -33,11 +33,13 @@ from carcassonne.state import GameState
 class ServerError(Exception):
     """A refused request: ``code`` is stable (programs read it), ``message`` says why."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(self, code: str, message: str, status: int = 400, where: str = "") -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        #: Where in an uploaded file the problem is (a ``.jcz`` file's JSON path), or "".
+        self.where = where
 
 
 @dataclass(frozen=True)
@@ -114,12 +116,26 @@ def effective_actions(log: list[MoveRow]) -> list[MoveRow]:
     return kept
 
 
+def origin_record(row: GameRow) -> Record:
+    """The record a game's log continues: a new game of the row's configuration and seed, or,
+    for a game opened from a file (``.jcz``), the record of that file's game as it was opened
+    (``config["record"]``: it may begin at a laid-out position and hold forced draws)."""
+    imported = row.config.get("record")
+    if imported is not None:
+        return parse_record(imported)
+    return Record(record_of(GameState.new(config_of_row(row))).header, [])
+
+
 def replay(row: GameRow, log: list[MoveRow]) -> GameState:
     """The game a stored log describes, replayed with the engine's record machinery."""
-    config = config_of_row(row)
-    header = record_of(GameState.new(config)).header
+    origin = origin_record(row)
     entries = [Entry("action", move.text) for move in effective_actions(log)]
-    return replay_record(Record(header, entries))
+    return replay_record(Record(origin.header, origin.entries + entries))
+
+
+def origin_state(row: GameRow) -> GameState:
+    """The game before the first move of its log (where the web page's history starts)."""
+    return replay_record(origin_record(row))
 
 
 def undo_count(log: list[MoveRow], seat: int) -> int:

@@ -16,7 +16,14 @@ ERROR: Schema = {
     "properties": {
         "error": {
             "type": "object",
-            "properties": {"code": STR, "message": STR},
+            "properties": {
+                "code": STR,
+                "message": STR,
+                "where": {
+                    "type": "string",
+                    "description": "where in an uploaded .jcz file: a JSON path or line and column",
+                },
+            },
             "required": ["code", "message"],
             "additionalProperties": False,
         }
@@ -62,8 +69,16 @@ NEW_GAME: Schema = {
         "seed": {"type": "integer", "minimum": 0, "maximum": 2**53 - 1},
         "private": BOOL,
         "bot_think": {"type": "number", "minimum": 0, "maximum": 10},
+        "jcz": {
+            "type": "string",
+            "description": (
+                "open a JCloisterZone saved game (the text of a .jcz file, docs/jcz.md) and go "
+                "on from where it ends; then no expansions, options or seed, and seats are "
+                "optional (default: a human seat per player of the file)"
+            ),
+        },
     },
-    "required": ["seats"],
+    "anyOf": [{"required": ["seats"]}, {"required": ["jcz"]}],
     "additionalProperties": False,
 }
 

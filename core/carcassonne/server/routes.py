@@ -7,6 +7,7 @@ contain the seed and the order of the draw pile, so they are served once a game 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import time
@@ -21,13 +22,18 @@ from carcassonne.server.bots import bot_names
 from carcassonne.server.games import Games, ServerError, public_game
 from carcassonne.server.storage import GameRow, SeatRow
 from carcassonne.server.websocket import Hub, hash_token
+from carcassonne.state import GameState
 
 MAX_SEED = 2**53 - 1
 MAX_THINK = 10.0
 
 
-def error_response(code: str, message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def error_response(code: str, message: str, status: int, where: str = "") -> JSONResponse:
+    """``where``: the place in an uploaded file (a ``.jcz`` file's JSON path), when known."""
+    error = {"code": code, "message": message}
+    if where:
+        error["where"] = where
+    return JSONResponse({"error": error}, status_code=status)
 
 
 def _games(request: Request) -> Games:
@@ -107,7 +113,14 @@ async def list_games(request: Request) -> Response:
 
 async def create_game(request: Request) -> Response:
     data = await _body(request)
-    _check_keys(data, {"seats", "expansions", "options", "seed", "private", "bot_think"}, "game")
+    allowed = {"seats", "expansions", "options", "seed", "private", "bot_think", "jcz"}
+    _check_keys(data, allowed, "game")
+    private = _typed(data, "private", bool, False)
+    think = _typed(data, "bot_think", (int, float), request.app.state.bot_think)
+    if not 0 <= think <= MAX_THINK:
+        raise ServerError("bad-request", f"'bot_think' must be from 0 to {MAX_THINK} seconds")
+    if "jcz" in data:
+        return await _open_jcz(request, data, private, float(think))
     seats_in = _typed(data, "seats", list, None)
     if seats_in is None:
         raise ServerError("bad-request", "missing field 'seats' (a list of 2 or more seats)")
@@ -118,10 +131,6 @@ async def create_game(request: Request) -> Response:
         seed = secrets.randbelow(MAX_SEED)
     if not 0 <= seed <= MAX_SEED:
         raise ServerError("bad-request", f"'seed' must be from 0 to {MAX_SEED}")
-    private = _typed(data, "private", bool, False)
-    think = _typed(data, "bot_think", (int, float), request.app.state.bot_think)
-    if not 0 <= think <= MAX_THINK:
-        raise ServerError("bad-request", f"'bot_think' must be from 0 to {MAX_THINK} seconds")
     _check_expansions(expansions, options)
     seats = _seats(seats_in)
     try:
@@ -130,13 +139,24 @@ async def create_game(request: Request) -> Response:
         raise ServerError("bad-config", str(exc)) from None
     described = config.describe()
     del described["seed"]
+    return await _store_new(request, described, seed, private, float(think), seats)
+
+
+async def _store_new(
+    request: Request,
+    described: dict[str, Any],
+    seed: int,
+    private: bool,
+    think: float,
+    seats: list[SeatRow],
+) -> Response:
     now = time.time()
     row = GameRow(
         id=secrets.token_urlsafe(9),
         config=described,
         seed=seed,
         private=private,
-        bot_think=float(think),
+        bot_think=think,
         status="waiting",
         seq=0,
         created=now,
@@ -148,6 +168,62 @@ async def create_game(request: Request) -> Response:
     stored = await games.store.game(row.id)
     assert stored is not None
     return JSONResponse({"game": public_game(stored, live.seats)}, status_code=201)
+
+
+async def _open_jcz(
+    request: Request, data: dict[str, Any], private: bool, think: float
+) -> Response:
+    """A game opened from a JCloisterZone saved game (``jcz``: the file's text), going on
+    from where the file ends. The file fixes the expansions, options, pile and players, so
+    ``expansions``, ``options`` and ``seed`` are refused; ``seats`` is optional (default: a
+    human seat per player of the file, under the file's names). The game is stored as the
+    record of the file's game (:func:`carcassonne.server.games.origin_record`)."""
+    fixed = sorted({"expansions", "options", "seed"} & set(data))
+    if fixed:
+        raise ServerError(
+            "bad-request", f"a game opened from a .jcz file takes no {', '.join(fixed)}"
+        )
+    text = data["jcz"]
+    if not isinstance(text, str):
+        raise ServerError("bad-request", "'jcz' is the text of a .jcz file (a string)")
+    state, record_text = await asyncio.to_thread(_read_jcz, text)
+    names = state.config.names
+    seats_in = _typed(data, "seats", list, None)
+    if seats_in is None:
+        seats_in = [{"kind": "human", "name": name.strip()[:40] or f"seat {i}"}
+                    for i, name in enumerate(names)]  # fmt: skip
+    seats = _seats(seats_in)
+    if len(seats) != len(names):
+        raise ServerError(
+            "bad-request", f"the .jcz game has {len(names)} players, not {len(seats)} seats"
+        )
+    described = state.config.describe()
+    del described["seed"]
+    described["record"] = record_text
+    return await _store_new(request, described, state.seed, private, think, seats)
+
+
+def _read_jcz(text: str) -> tuple[GameState, str]:
+    """The game of a ``.jcz`` text and the record it is stored as; the record is replayed
+    once here, so a game that would not come back after a restart is refused now."""
+    from carcassonne.jcz.errors import JczError
+    from carcassonne.jcz.load import load_jcz_state
+    from carcassonne.record import format_record, parse_record, record_of, replay_record
+
+    try:
+        state = load_jcz_state(text, text=True)
+    except JczError as exc:
+        raise ServerError("bad-jcz", str(exc), where=exc.where) from None
+    try:
+        record_text = format_record(record_of(state))
+        rebuilt = replay_record(parse_record(record_text))
+    except CarcassonneError as exc:
+        raise ServerError("jcz-not-stored", f"the .jcz game cannot be stored: {exc}") from None
+    if rebuilt.key() != state.key() or rebuilt.config.describe() != state.config.describe():
+        raise ServerError(
+            "jcz-not-stored", "the .jcz game cannot be stored: its record replays differently"
+        )
+    return rebuilt, record_text
 
 
 def _check_expansions(expansions: list[Any] | dict[str, Any], options: dict[str, Any]) -> None:

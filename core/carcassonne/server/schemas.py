@@ -397,6 +397,7 @@ STDIO_REQUEST = _document(
         ),
         "load_record": _op("load_record", {}, {"text": STR, "path": STR, **_CHANCE, **_FIELDS}),
         "load_position": _op("load_position", {}, {"text": STR, "path": STR, **_CHANCE, **_FIELDS}),
+        "load_jcz": _op("load_jcz", {}, {"text": STR, "path": STR, **_CHANCE, **_FIELDS}),
         "legal_actions": _op("legal_actions", {}),
         "apply": _op("apply", {"action": {"$ref": "#/$defs/action_input"}}, _FIELDS),
         "undo": _op("undo", {}, {"count": {"type": "integer", "minimum": 1}, **_FIELDS}),
@@ -440,7 +441,13 @@ STDIO_ANSWER = _document(
                 "ok": {"const": False},
                 "error": _obj(
                     {"type": STR, "message": STR},
-                    {"code": STR, "reason": STR, "details": {"type": "object"}, "field": STR},
+                    {
+                        "code": STR,
+                        "reason": STR,
+                        "details": {"type": "object"},
+                        "field": STR,
+                        "where": STR,
+                    },
                 ),
             }
         ),

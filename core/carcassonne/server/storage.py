@@ -85,7 +85,10 @@ WHERE id = $1"""
 
 @dataclass(frozen=True)
 class GameRow:
-    """A game's metadata. ``config``: ``players``, ``names``, ``expansions``, ``options``.
+    """A game's metadata. ``config``: ``players``, ``names``, ``expansions``, ``options``, and
+    for a game opened from a file (``.jcz``) ``record``: the text of the record the log goes on
+    from (the file's game as opened: its start position, draws and moves), so the game is
+    rebuilt after a restart without a column of its own (:func:`games.origin_record`).
     ``seq``: how many moves the log holds (0 for a new game). ``status``: ``waiting`` (a human
     seat is free), ``playing`` or ``over``."""
 

@@ -32,7 +32,7 @@ from starlette.staticfiles import StaticFiles
 from carcassonne.actions import action_fields
 from carcassonne.config import GameConfig
 from carcassonne.serialize import action_from_text, action_json, outcome_json
-from carcassonne.server.games import Games, ServerError, config_of_row, effective_actions
+from carcassonne.server.games import Games, ServerError, effective_actions, origin_state
 from carcassonne.state import GameState
 from carcassonne.svg import board as board_picture
 from carcassonne.svg import location_point, player_color
@@ -236,7 +236,7 @@ async def history(request: Request) -> Response:
 
 def history_json(row: Any, log: list[Any], final: GameState) -> dict[str, Any]:
     """The actions that still count with their events, replayed from the log."""
-    state = GameState.new(config_of_row(row))
+    state = origin_state(row)
     entries = []
     for move in effective_actions(log):
         action = action_from_text(move.text, state)
