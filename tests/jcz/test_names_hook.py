@@ -113,7 +113,7 @@ def test_tokens_and_neutral_figures_both_ways():
     from carcassonne.jcz.dump import WriteContext
     from carcassonne.jcz.replay import ReadContext, _Refused
 
-    names = installed_names([("tower", TowerPlugin())])
+    names = installed_names([("t-tower-jcz", TowerPlugin())])
     reader = ReadContext(GameState.new(GameConfig(players=2)), names)
     assert reader.piece("TOWER_PIECE") == "tower-floor"
     assert reader.piece(["com.jcloisterzone.figure.TowerPiece", "TOWER_PIECE"]) == "tower-floor"
