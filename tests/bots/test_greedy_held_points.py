@@ -82,7 +82,7 @@ def _at_figure(plugin: object, seed: int) -> GameState:
         probe.apply(action)
         if not probe.completions():
             return probe
-    pytest.skip("every placement completes something")
+    raise AssertionError(f"seed {seed}: every placement completes something; pick another")
 
 
 def test_the_greedy_bot_takes_a_coin_it_values_and_ignores_one_it_does_not() -> None:
