@@ -156,6 +156,14 @@ def action_fields(action_type: type[TypedAction]) -> tuple[str, ...]:
 #: Per action type. A dict rather than functools.cache, whose Hashable arguments mypy does not
 #: accept class objects for (python/mypy#20409).
 _FIELD_TYPES: dict[type[TypedAction], dict[str, str]] = {}
+_FIELD_CHOICES: dict[type[TypedAction], dict[str, tuple[str | int | bool, ...]]] = {}
+_SEAT_FIELDS: dict[type[TypedAction], frozenset[str]] = {}
+
+_SEAT_MARK = "carcassonne.seat"
+#: The type of an action field that holds a player's index other than ``player`` (the Tower's
+#: ``captor: Seat``): an ``int`` everywhere, and the environments' encoding gives it one id
+#: per player.
+Seat = typing.Annotated[int, _SEAT_MARK]
 
 
 def field_types(action_type: type[TypedAction]) -> dict[str, str]:
@@ -172,14 +180,48 @@ def field_types(action_type: type[TypedAction]) -> dict[str, str]:
             hints = {}
             for klass in reversed(action_type.__mro__):
                 hints.update(getattr(klass, "__annotations__", {}))
+        try:
+            extras = typing.get_type_hints(action_type, include_extras=True)
+        except Exception:  # noqa: BLE001 - as above: no marks are read
+            extras = {}
         found = {}
+        choices: dict[str, tuple[str | int | bool, ...]] = {}
+        _SEAT_FIELDS[action_type] = frozenset(
+            name
+            for name in action_fields(action_type)
+            if typing.get_origin(extras.get(name)) is typing.Annotated
+            and _SEAT_MARK in typing.get_args(extras[name])[1:]
+        )
         for name in action_fields(action_type):
             hint = hints.get(name, str)
             if isinstance(hint, typing.ForwardRef):
                 hint = hint.__forward_arg__
+            if typing.get_origin(hint) is typing.Literal:
+                values = typing.get_args(hint)
+                choices[name] = values
+                hint = type(values[0]) if values else str
             found[name] = hint if isinstance(hint, str) else getattr(hint, "__name__", str(hint))
         _FIELD_TYPES[action_type] = found
+        _FIELD_CHOICES[action_type] = choices
     return found
+
+
+def seat_fields(action_type: type[TypedAction]) -> frozenset[str]:
+    """The fields of an action type annotated :data:`Seat` (besides ``player``): player indices,
+    whose values the environments of ``carcassonne.envs`` take from the player count."""
+    field_types(action_type)
+    return _SEAT_FIELDS[action_type]
+
+
+def field_choices(action_type: type[TypedAction]) -> dict[str, tuple[str | int | bool, ...]]:
+    """Field name -> the values a field annotated ``Literal[...]`` may take, in declared order.
+
+    An action field with a closed set of values (``choice: Literal["grow", "score"]``) declares
+    them this way, so that encodings with a fixed action space (``carcassonne.envs``) can give
+    each value its id; ``field_types`` reports such a field by its values' type (``str``).
+    """
+    field_types(action_type)
+    return _FIELD_CHOICES[action_type]
 
 
 #: Any action, core or plugin: a named tuple whose class derives from :class:`TypedAction`.

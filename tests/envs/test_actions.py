@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 import types
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Literal, NamedTuple
 
 import pytest
 
 from carcassonne import GameConfig, GameState, hookimpl
-from carcassonne.actions import TypedAction
+from carcassonne.actions import Seat, TypedAction, field_choices, field_types, seat_fields
 from carcassonne.envs.actions import ActionCodec, ActionEncodingError, location_names
 
 from .mixes import MIXES
@@ -176,8 +176,32 @@ def test_a_field_without_a_domain_is_refused_by_name():
         ActionCodec(config)
     assert str(caught.value) == (
         "action type 'fan-odd': field 'amount' (int) has no fixed domain; the encoding knows "
-        "fields named x, y, rotation, figure, location, player, tile and bool fields"
+        "fields named x, y, rotation, figure, location, player, tile, bool fields and fields "
+        "annotated Literal[...] or Seat (docs/hooks.md)"
     )
+
+
+class _ChoiceFields(NamedTuple):
+    choice: Literal["grow", "score"]
+    payee: Seat
+
+
+class Choice(TypedAction, _ChoiceFields):
+    __slots__ = ()
+    verb: ClassVar[str] = "fan-choice"
+
+
+def test_literal_and_seat_fields_get_one_id_per_value():
+    """A ``Literal`` field's values in declared order, a ``Seat`` field one per player."""
+    config = GameConfig(players=3, plugins=[("fan", _fan(Choice))])
+    codec = ActionCodec(config)
+    block = next(b for b in codec.blocks if b.verb == "fan-choice")
+    assert block.shape == {"choice": 2, "payee": 3}
+    assert field_types(Choice) == {"choice": "str", "payee": "int"}
+    assert field_choices(Choice) == {"choice": ("grow", "score")}
+    assert seat_fields(Choice) == frozenset({"payee"})
+    ids = [codec.encode(Choice(c, p)) for c in ("grow", "score") for p in range(3)]
+    assert ids == list(range(block.start, block.start + 6))
 
 
 def test_an_id_not_legal_now_is_refused():

@@ -18,11 +18,13 @@ import carcassonne.envs.openspiel  # noqa: E402,F401  (registers python_carcasso
 from carcassonne import ChanceOutcome, GameConfig, GameState  # noqa: E402
 from carcassonne.envs.observation import Layout, location_cell  # noqa: E402
 from carcassonne.local_plugins import load_plugins  # noqa: E402
+from carcassonne.plugins import installed_expansions  # noqa: E402
+from carcassonne.testing import mixes  # noqa: E402
 
 ALL = "river,abbot,abbey-mayor,inns-cathedrals"
 
-#: (expansions, players, returns) for OpenSpiel's random simulation: the base game (with
-#: serialisation), the River's phased pile, each expansion with more players, all four together.
+#: (expansions, players, returns) for OpenSpiel's random simulation, each with serialisation:
+#: the base game, the River's phased pile, each expansion with more players, all four together.
 SIMULATIONS = [
     ("", 2, "win"),
     ("river", 2, "win"),
@@ -44,7 +46,38 @@ def load(expansions: str = "", **params):
 @pytest.mark.parametrize(("expansions", "players", "returns"), SIMULATIONS)
 def test_openspiels_random_simulation_test(expansions, players, returns):
     game = load(expansions, players=players, returns=returns, radius=SIM_RADIUS)
-    pyspiel.random_sim_test(game, num_sims=1, serialize=expansions == "", verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    "mix", [",".join(mix) for mix in mixes(installed_expansions())], ids=lambda mix: mix or "base"
+)
+def test_every_mix_loads_from_its_game_string_and_serialises(mix):
+    """OpenSpiel's game strings separate parameters with commas: lists are kept with ``+`` so
+    the string loads back, and a game and state serialised mid-game come back equal."""
+    game = load(mix, players=3)
+    assert str(game) == (
+        f"python_carcassonne(expansions={mix.replace(',', '+')},players=3,plugins=,radius=32,"
+        "returns=win,seed=0)"
+    )
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game)
+    assert again.get_parameters()["expansions"] == mix.replace(",", "+")
+    state = game.new_initial_state()
+    rng = np.random.RandomState(5)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    text = pyspiel.serialize_game_and_state(game, state)
+    back_game, back = pyspiel.deserialize_game_and_state(text)
+    assert str(back_game) == str(game)
+    assert back.history() == state.history()
+    assert back.engine.key() == state.engine.key()
 
 
 @pytest.mark.parametrize("expansions", ["", ALL])

@@ -37,7 +37,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carcassonne import CarcassonneError, GameConfig, GameState
-from carcassonne.actions import CORE_ACTIONS, ChanceOutcome, TypedAction, action_fields, field_types
+from carcassonne.actions import (
+    CORE_ACTIONS,
+    ChanceOutcome,
+    TypedAction,
+    action_fields,
+    field_choices,
+    field_types,
+    seat_fields,
+)
 from carcassonne.geometry import CORNERS, HALVES, ROTATIONS, SIDES
 from carcassonne.serialize import action_types
 
@@ -111,7 +119,19 @@ def location_names(config: GameConfig) -> tuple[str, ...]:
     return (*SIDES, *HALVES, *CORNERS, *centre, *inner)
 
 
-def _domain(verb: str, name: str, type_name: str, config: GameConfig, radius: int) -> Domain:
+def _domain(
+    verb: str,
+    name: str,
+    type_name: str,
+    choices: tuple[Hashable, ...] | None,
+    seat: bool,
+    config: GameConfig,
+    radius: int,
+) -> Domain:
+    if choices is not None:
+        return Domain(name, choices)
+    if seat:
+        return Domain(name, tuple(range(config.players)))
     if name in ("x", "y"):
         return Domain(name, tuple(range(-radius, radius + 1)))
     if name == "rotation":
@@ -128,7 +148,8 @@ def _domain(verb: str, name: str, type_name: str, config: GameConfig, radius: in
         return Domain(name, (False, True))
     raise ActionEncodingError(
         f"action type {verb!r}: field {name!r} ({type_name}) has no fixed domain; the encoding "
-        "knows fields named x, y, rotation, figure, location, player, tile and bool fields"
+        "knows fields named x, y, rotation, figure, location, player, tile, bool fields and "
+        "fields annotated Literal[...] or Seat (docs/hooks.md)"
     )
 
 
@@ -153,7 +174,14 @@ class ActionCodec:
         for action_type in _ordered_types(config):
             names = action_fields(action_type)
             types = field_types(action_type)
-            domains = tuple(_domain(action_type.verb, n, types[n], config, radius) for n in names)
+            choices = field_choices(action_type)
+            seats = seat_fields(action_type)
+            domains = tuple(
+                _domain(
+                    action_type.verb, n, types[n], choices.get(n), n in seats, config, radius
+                )
+                for n in names
+            )
             strides = [0] * len(domains)
             stride = 1
             for i in range(len(domains) - 1, -1, -1):

@@ -5,13 +5,13 @@ Importing this module registers the game (install ``carcassonne-engine[openspiel
     import pyspiel
     import carcassonne.envs.openspiel  # noqa: F401  (registers python_carcassonne)
 
-    game = pyspiel.load_game("python_carcassonne", {"players": 2, "expansions": "river,abbot"})
+    game = pyspiel.load_game("python_carcassonne", {"players": 2, "expansions": "river+abbot"})
 
-Parameters: ``players`` (2), ``expansions`` (comma-separated names, ""), ``plugins``
-(comma-separated plugin modules, files or folders, as the command line's ``--plugin`` takes
-them; ""), ``radius`` of the board window (:data:`carcassonne.envs.actions.DEFAULT_RADIUS`),
-``seed`` of the engine's configuration (no effect on the draws and chance draws, which are all
-chance nodes) and ``returns``:
+Parameters: ``players`` (2), ``expansions`` (names separated by ``+`` or commas, ""),
+``plugins`` (plugin modules, files or folders, as the command line's ``--plugin`` takes them,
+separated the same way; ""), ``radius`` of the board window
+(:data:`carcassonne.envs.actions.DEFAULT_RADIUS`), ``seed`` of the engine's configuration (no
+effect on the draws and chance draws, which are all chance nodes) and ``returns``:
 ``win`` (each player's rank against every other, +1 per opponent beaten and -1 per opponent
 ahead, divided by players - 1; zero-sum) or ``score`` (points minus the players' mean). A game
 whose board outgrows the window is cut off: the state is terminal and the returns are those of
@@ -77,8 +77,15 @@ GAME_TYPE = pyspiel.GameType(
 )
 
 
+#: How lists are joined in the game's parameters. OpenSpiel's game strings separate parameters
+#: with commas (``python_carcassonne(expansions=river+abbot,players=2)``), so a comma inside a
+#: value would cut it: lists are read with ``+`` or ``,`` and always kept with ``+``, which makes
+#: ``str(game)`` load back with ``pyspiel.load_game`` and serialised games and states work.
+SEPARATOR = "+"
+
+
 def _names(text: str) -> list[str]:
-    return [name.strip() for name in text.split(",") if name.strip()]
+    return [name.strip() for name in text.replace(",", SEPARATOR).split(SEPARATOR) if name.strip()]
 
 
 class CarcassonneGame(_Game):
@@ -86,12 +93,14 @@ class CarcassonneGame(_Game):
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         values = {**DEFAULTS, **(params or {})}
+        for key in ("expansions", "plugins"):
+            values[key] = SEPARATOR.join(_names(str(values[key])))
         if values["returns"] not in ("win", "score"):
             raise ValueError(f"returns must be 'win' or 'score', not {values['returns']!r}")
         config = GameConfig(
             players=int(values["players"]),
-            expansions=_names(str(values["expansions"])),
-            plugins=load_plugins(_names(str(values["plugins"]))),
+            expansions=_names(values["expansions"]),
+            plugins=load_plugins(_names(values["plugins"])),
             options={"explicit_draws": True},
             seed=int(values["seed"]),
         )

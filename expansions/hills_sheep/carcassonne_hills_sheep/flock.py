@@ -16,7 +16,7 @@ A turn, after the figure phase (``before_scoring``):
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Literal, NamedTuple
 
 from carcassonne import (
     NEUTRAL,
@@ -51,7 +51,7 @@ class _FlockFields(NamedTuple):
     x: int
     y: int
     location: str
-    choice: str
+    choice: Literal["grow", "score"]
 
 
 class Flock(TypedAction, _FlockFields):

@@ -15,6 +15,7 @@ from carcassonne import (
     Option,
     TypedAction,
 )
+from carcassonne.actions import Seat
 
 #: Entry-point name; also the key of the expansion's data in ``state.ext`` (pieces left per
 #: player).
@@ -122,7 +123,7 @@ class Exchange(TypedAction, _KindFields):
 
 
 class _RansomFields(NamedTuple):
-    captor: int
+    captor: Seat
     figure: str
 
 
