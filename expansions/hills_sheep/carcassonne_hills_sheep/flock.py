@@ -16,7 +16,7 @@ A turn, after the figure phase (``before_scoring``):
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal, NamedTuple
+from typing import ClassVar, Final, Literal, NamedTuple
 
 from carcassonne import (
     NEUTRAL,
@@ -43,8 +43,8 @@ from carcassonne_hills_sheep.common import (
 
 #: The decision kind of the grow-or-score choice.
 DECISION = "flock"
-GROW = "grow"
-SCORE = "score"
+GROW: Final = "grow"
+SCORE: Final = "score"
 
 
 class _FlockFields(NamedTuple):
