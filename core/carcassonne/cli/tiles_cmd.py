@@ -31,8 +31,15 @@ def add_parser(subparsers: Any) -> None:
     )
     sub = parser.add_subparsers(dest="tiles_command", metavar="ACTION", required=True)
 
-    check = sub.add_parser("check", help="validate tile-set files; print every problem")
-    check.add_argument("files", nargs="+", metavar="FILE")
+    check = sub.add_parser(
+        "check", help="validate tile-set files or installed sets; print every problem"
+    )
+    check.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="a tile-set file, or an installed set by its name or its expansion's (abbey-mayor)",
+    )
     _edition(check)
     check.set_defaults(handler=user_errors(cmd_check))
 
@@ -117,11 +124,31 @@ def _load(args: argparse.Namespace, source: Any, owner: str | None = None) -> Ti
     )
 
 
+def _source(args: argparse.Namespace, name: str, sets: dict[str, Any]) -> tuple[Any, str | None]:
+    """What ``name`` on the command line means, and the plugin that ships it: a file when one
+    of that name exists, else the installed set of that name or expansion name."""
+    if Path(name).is_file():
+        return name, None
+    known = _set_name(name, sets)
+    if known in sets:
+        return sets[known], _owner(args, known)
+    return name, None
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     status = 0
+    sets = _sets(args)
     for path in args.files:
+        source, owner = _source(args, path, sets)
+        if source == path and not Path(path).exists() and not path.endswith(".toml"):
+            _err(
+                f"carcassonne tiles: no tile set or file '{path}' "
+                f"(installed sets: {', '.join(sets)})"
+            )
+            status = 1
+            continue
         try:
-            tileset = _load(args, path)
+            tileset = _load(args, source, owner)
         except TileSetError as err:
             _err(*(str(p) for p in err.problems))
             status = 1
@@ -291,14 +318,13 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         _err(f"carcassonne tiles: {args.output}: the picture's name must end in .svg or .png")
         return 2
     sets = _sets(args)
-    if args.source not in sets and not Path(args.source).is_file():
+    if _set_name(args.source, sets) not in sets and not Path(args.source).is_file():
         _err(
             f"carcassonne tiles: no tile set or file '{args.source}' "
             f"(installed sets: {', '.join(sets)})"
         )
         return 1
-    source = sets.get(args.source, args.source)
-    owner = _owner(args, args.source) if args.source in sets else None
+    source, owner = _source(args, args.source, sets)
     try:
         tileset = _load(args, source, owner)
     except TileSetError as err:
