@@ -351,11 +351,18 @@ def attribute_marker(kind: FeatureKind | None, name: str) -> tuple[str, str]:
     return info.marker, info.title
 
 
+#: How far the centre of an inn or a cathedral keeps from the tile's edges.
+BIG_MARKER_MARGIN = 17.0
+
+
 def attribute_badge(
     marker: str, name: str, title: str, value: int, p: Point, palette: Mapping[str, str]
 ) -> str:
-    """Attribute ``name`` (``value`` of it, ``title`` its words) drawn as ``marker`` at ``p``."""
+    """Attribute ``name`` (``value`` of it, ``title`` its words) drawn as ``marker`` at ``p``
+    (an inn or a cathedral, drawn big, kept inside the tile: the edges show how it fits)."""
     x, y = p
+    if marker in ("inn", "cathedral"):
+        x, y = (min(max(v, BIG_MARKER_MARGIN), 100 - BIG_MARKER_MARGIN) for v in p)
     head = f"{_title(f'{title} {value}')}"
     if marker == "shield":
         shapes = []
@@ -374,7 +381,7 @@ def attribute_badge(
         roof = [(x - 11, y - 1.5), (x - 3, y - 9.5), (x + 5, y - 1.5)]
         return (
             f"<g {attrs(class_='inn a-' + css_name(name), data_count=value)}>{head}"
-            f'<circle {attrs(cx=num(x - 1), cy=num(y), r=12.5)} fill="#fffdf5" '
+            f'<circle {attrs(cx=num(x - 1), cy=num(y), r=11.5)} fill="#fffdf5" '
             'fill-opacity="0.85" stroke="#5b3b22" stroke-width="1"/>'
             f"{lake}"
             f'<path {attrs(d=points_d(wall))} fill="#f6e7c1" stroke="#5b3b22" stroke-width="1.3"/>'
@@ -392,7 +399,7 @@ def attribute_badge(
             f"H{num(x - 7)}M{num(x + 8.5)} {num(y - 11)}V{num(y - 15)}M{num(x + 7)} "
             f"{num(y - 13.5)}H{num(x + 10)}"
         )
-        door = f"M{num(x - 2)} {num(y + 9)}V{num(y + 3)}A2 2 0 0 1 {num(x + 2)} {num(y + 3)}V{num(y + 9)}Z"
+        door = points_d([(x - 2, y + 9), (x - 2, y + 3), (x, y + 1), (x + 2, y + 3), (x + 2, y + 9)])
         return (
             f"<g {attrs(class_='cathedral a-' + css_name(name), data_count=value)}>{head}"
             f'<circle {attrs(cx=num(x), cy=num(y - 1), r=14)} fill="#3e3552" fill-opacity="0.85"/>'
