@@ -148,7 +148,8 @@ STATE_KEYS = frozenset(
     {
         "actions_played", "chance", "config", "current_player", "draw_pile", "draw_pile_counts",
         "drawn_tile", "events", "ext", "features", "figures", "game_over", "held", "legal_actions",
-        "pending", "figure_kinds", "piece_kinds", "pieces", "prisoners", "ranking", "scores", "set_aside",
+        "pending", "figure_kinds", "piece_kinds", "pieces", "prisoners", "ranking", "scores",
+        "set_aside",
         "supplies", "tiles", "tiles_left", "turn", "turn_part", "under", "view",
     }
 )  # fmt: skip

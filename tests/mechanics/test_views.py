@@ -81,7 +81,9 @@ def test_the_new_keys_are_exact_and_the_same_in_every_view() -> None:
         "neutral": False, "provider": "t-goods", "shape": "", "badge": "",
     }  # fmt: skip
     assert full["figure_kinds"] == {
-        "meeple": {"label": "meeple", "glyph": "M", "shape": "meeple", "provider": "core"}
+        "meeple": {"label": "meeple", "glyph": "M", "shape": "meeple", "provider": "core"},
+        # the test plugin declares no look: the silhouette named like the kind
+        "shepherd": {"label": "shepherd", "glyph": "S", "shape": "shepherd", "provider": "t-sheep"},
     }
     assert full["supplies"][1]["meeple"] == 5  # one on the board, one a prisoner
     for player in (0, 1):

@@ -79,9 +79,11 @@ def test_the_default_look_keeps_the_old_one() -> None:
 
 
 def test_a_bad_look_is_refused_with_its_kind_named() -> None:
-    with pytest.raises(ConfigError, match=r"^figure kind 'keeper': unknown shape 'ghost' \(one of meeple, large-meeple,"):
+    unknown = r"^figure kind 'keeper': unknown shape 'ghost' \(one of meeple, large-meeple,"
+    with pytest.raises(ConfigError, match=unknown):
         FigureKind("keeper", 1, shape="ghost")
-    with pytest.raises(ConfigError, match=r"^figure kind 'keeper': glyph 'KK' must be one character$"):
+    glyph = r"^figure kind 'keeper': glyph 'KK' must be one character$"
+    with pytest.raises(ConfigError, match=glyph):
         FigureKind("keeper", 1, glyph="KK")
     with pytest.raises(ConfigError, match=r"^piece kind 'coin': unknown shape 'coin'"):
         PieceKind("coin", shape="coin")

@@ -172,6 +172,8 @@ def _pieces(state: GameState) -> list[dict[str, Any]]:
                 "glyph": kind.glyph,
                 "mark": kind.mark,
                 "colour": kind.colour,
+                "shape": kind.shape,
+                "badge": kind.badge,
                 "owner": None if piece.owner == NEUTRAL else piece.owner,
                 "x": piece.x,
                 "y": piece.y,

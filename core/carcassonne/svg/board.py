@@ -24,9 +24,6 @@ from carcassonne.svg.draw import (
     tile_ref,
 )
 from carcassonne.svg.image import SvgImage, document
-from carcassonne.svg.legend import entries as legend_entries
-from carcassonne.svg.legend import game_entries
-from carcassonne.svg.legend import layout as legend_layout
 from carcassonne.svg.layout import (
     CENTRE,
     CORNER_POINTS,
@@ -37,6 +34,9 @@ from carcassonne.svg.layout import (
     piece_slots,
     rotate_point,
 )
+from carcassonne.svg.legend import entries as legend_entries
+from carcassonne.svg.legend import game_entries
+from carcassonne.svg.legend import layout as legend_layout
 from carcassonne.svg.style import DEFAULT_COLORS, player_color
 from carcassonne.tileset.model import TileType
 from carcassonne.values import Piece
@@ -285,12 +285,16 @@ def _dark(color: str) -> bool:
 # ---------------------------------------------------------------------------------------------
 # Pieces, tiles under tiles, and the legend (pieces' kinds, prisoners, tiles set aside)
 
+#: How far the centre of a piece drawn as a silhouette keeps from its tile's edges.
+SILHOUETTE_MARGIN = 15.0
 #: Where the count of the tiles under a tile is drawn, in the tile's box.
 UNDER_BADGE: Point = (86.0, 13.0)
 #: The narrowest a picture with a legend is (room for a few entries on a line).
 LEGEND_MIN_WIDTH = 330.0
-#: The narrowest a picture with the full legend is.
-FULL_LEGEND_MIN_WIDTH = 560.0
+#: The narrowest a picture with the full legend is, and how big its entries are drawn (a square
+#: is 100 units, 64 pixels by default: words of 13 units would be 8 pixels high).
+FULL_LEGEND_MIN_WIDTH = 700.0
+LEGEND_SCALE = 1.4
 LEGEND_ROW = 28.0
 LEGEND_FONT = 13
 SET_ASIDE_SCALE = 0.3
@@ -351,6 +355,12 @@ def _pieces(state: GameState, colors: Mapping[str, str] | None) -> str:
     parts = []
     for piece, point in piece_points(state):
         look = piece_look(state, piece.kind)
+        if look.shape:  # a silhouette is wider than a mark: kept inside its tile
+            ox, oy = piece.x * UNIT, piece.y * UNIT
+            point = (
+                min(max(point[0], ox + SILHOUETTE_MARGIN), ox + UNIT - SILHOUETTE_MARGIN),
+                min(max(point[1], oy + SILHOUETTE_MARGIN), oy + UNIT - SILHOUETTE_MARGIN),
+            )
         fill = piece_colour(state, piece, colors)
         owner = "neutral" if piece.owner == NEUTRAL else f"p{piece.owner}"
         whose = "" if piece.owner == NEUTRAL else f"{names[piece.owner]}'s "
@@ -422,7 +432,7 @@ def _legend(
     head, head_height = "", 0.0
     if full:
         head, head_height = legend_layout(
-            game_entries(state.config, colors), x0, y0, width, palette["text"]
+            game_entries(state.config, colors), x0, y0, width, palette["text"], LEGEND_SCALE
         )
         y0 += head_height
     present = [] if full else sorted({p.kind for p in state.pieces()})
@@ -434,7 +444,8 @@ def _legend(
         if colors and f"piece-{kind}" in colors:
             fill = colors[f"piece-{kind}"]
         if look.shape:
-            mark = f'<g transform="translate(-4 0)">{legend_entries(pieces={kind: look})[0].icon}</g>'
+            icon = legend_entries(pieces={kind: look})[0].icon
+            mark = f'<g transform="translate(-4 0)">{icon}</g>'
         else:
             mark = piece_mark(look.mark, (8, 14), fill, _outline(fill))
         text = _legend_text(20, label, palette)

@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from carcassonne.svg.layout import Point, layout_tile, rotate_point
+from carcassonne.svg.silhouettes import SHAPES, silhouette
 from carcassonne.svg.style import DEFAULT_COLORS, KindStyle, kind_style
 from carcassonne.tileset.model import FeatureKind, TileType
-from carcassonne.svg.silhouettes import SHAPES, silhouette
 from carcassonne.values import FigureKind, PieceKind, TileMark
 
 
@@ -379,6 +379,7 @@ def attribute_badge(
         lake = f'<ellipse {attrs(cx=num(x + 5.5), cy=num(y + 6.5), rx=8, ry=4)} fill="#3d8fe0"/>'
         wall = [(x - 9, y + 6), (x - 9, y - 2), (x + 3, y - 2), (x + 3, y + 6)]
         roof = [(x - 11, y - 1.5), (x - 3, y - 9.5), (x + 5, y - 1.5)]
+        door = [(x - 4.5, y + 6), (x - 4.5, y + 2), (x - 1.5, y + 2), (x - 1.5, y + 6)]
         return (
             f"<g {attrs(class_='inn a-' + css_name(name), data_count=value)}>{head}"
             f'<circle {attrs(cx=num(x - 1), cy=num(y), r=11.5)} fill="#fffdf5" '
@@ -387,19 +388,20 @@ def attribute_badge(
             f'<path {attrs(d=points_d(wall))} fill="#f6e7c1" stroke="#5b3b22" stroke-width="1.3"/>'
             f'<path {attrs(d=points_d(roof))} fill="#c0392b" stroke="#5b3b22" '
             'stroke-width="1.3" stroke-linejoin="round"/>'
-            f'<path {attrs(d=points_d([(x - 4.5, y + 6), (x - 4.5, y + 2), (x - 1.5, y + 2), (x - 1.5, y + 6)]))} '
-            'fill="#5b3b22"/></g>'
+            f'<path {attrs(d=points_d(door))} fill="#5b3b22"/></g>'
         )
     if marker == "cathedral":  # a tall grey church, two towers with crosses, on a dark plate
         nave = [(x - 6, y + 9), (x - 6, y - 3), (x, y - 8), (x + 6, y - 3), (x + 6, y + 9)]
-        left = [(x - 11, y + 9), (x - 11, y - 6), (x - 8.5, y - 11), (x - 6, y - 6), (x - 6, y + 9)]
-        right = [(x + 6, y + 9), (x + 6, y - 6), (x + 8.5, y - 11), (x + 11, y - 6), (x + 11, y + 9)]
+        left = [(x - 11, y + 9), (x - 11, y - 6), (x - 8.5, y - 11), (x - 6, y - 6)]
+        left.append((x - 6, y + 9))
+        right = [(x + 6, y + 9), (x + 6, y - 6), (x + 8.5, y - 11), (x + 11, y - 6)]
+        right.append((x + 11, y + 9))
         cross = (
             f"M{num(x - 8.5)} {num(y - 11)}V{num(y - 15)}M{num(x - 10)} {num(y - 13.5)}"
             f"H{num(x - 7)}M{num(x + 8.5)} {num(y - 11)}V{num(y - 15)}M{num(x + 7)} "
             f"{num(y - 13.5)}H{num(x + 10)}"
         )
-        door = points_d([(x - 2, y + 9), (x - 2, y + 3), (x, y + 1), (x + 2, y + 3), (x + 2, y + 9)])
+        arch = [(x - 2, y + 9), (x - 2, y + 3), (x, y + 1), (x + 2, y + 3), (x + 2, y + 9)]
         return (
             f"<g {attrs(class_='cathedral a-' + css_name(name), data_count=value)}>{head}"
             f'<circle {attrs(cx=num(x), cy=num(y - 1), r=14)} fill="#3e3552" fill-opacity="0.85"/>'
@@ -407,7 +409,7 @@ def attribute_badge(
             'stroke-width="1.1" stroke-linejoin="round"/>'
             f'<path {attrs(d=points_d(nave))} fill="#ece8f5" stroke="#1f1a2b" stroke-width="1.1" '
             'stroke-linejoin="round"/>'
-            f'<path {attrs(d=door)} fill="#3e3552"/>'
+            f'<path {attrs(d=points_d(arch))} fill="#3e3552"/>'
             f'<path {attrs(d=cross)} stroke="#ece8f5" stroke-width="1.3"/></g>'
         )
     text = (title[:1] or name[:1]).upper() + (str(value) if value > 1 else "")
@@ -470,7 +472,7 @@ def piece_defs(looks: Iterable[PieceKind]) -> str:
 
 
 #: How big a piece's silhouette is next to a figure's (pieces share a tile with figures).
-PIECE_SCALE = 0.75
+PIECE_SCALE = 0.9
 
 
 def piece_figure(
@@ -479,7 +481,7 @@ def piece_figure(
     """One piece drawn as its kind's silhouette (``look.shape``; its ``<g>`` from
     :func:`piece_defs` must be in the picture's ``<defs>``), or its mark when it has none."""
     if not look.shape:
-        mark = piece_mark(look.mark, point, fill, outline, title=title, **data)
+        mark = piece_mark(look.mark, point, fill, outline, title=title, radius=MARK_RADIUS, **data)
         if look.badge:
             mark += _piece_badge(point, look.badge, outline)
         return mark

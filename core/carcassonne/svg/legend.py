@@ -113,7 +113,7 @@ def entries(
                     seen.setdefault((f.kind, attr), kinds.get(f.kind))
             if f.center:
                 centres.add(f.kind)
-    shown: set[str] = set()
+    shown: set[tuple[str, str]] = set()
     for (kind_name, attr), kind in sorted(seen.items(), key=lambda item: item[0]):
         info_marker, title = _attribute_words(kind, attr)
         if (info_marker, title) in shown:
@@ -166,12 +166,19 @@ def draw_entry(entry: Entry, text_color: str) -> str:
 
 
 def layout(
-    items: Iterable[Entry], x0: float, y0: float, width: float, text_color: str
+    items: Iterable[Entry],
+    x0: float,
+    y0: float,
+    width: float,
+    text_color: str,
+    scale: float = 1.0,
 ) -> tuple[str, float]:
     """The entries in lines ``width`` wide from ``(x0, y0)``, a group per line (a heading,
-    then its entries, wrapping when the line is full): the SVG and its height."""
+    then its entries, wrapping when the line is full), ``scale`` times their natural size (a
+    board's units are smaller than pixels): the SVG and its height."""
     parts: list[str] = []
     y = y0
+    row = ROW * scale
     by_group: dict[str, list[Entry]] = {}
     for entry in items:
         by_group.setdefault(entry.group, []).append(entry)
@@ -181,19 +188,24 @@ def layout(
             continue
         words = heading + ":"
         parts.append(
-            f'<text {attrs(x=num(x0), y=num(y + 19), fill=text_color)} font-size="{FONT}" '
-            f'font-family="sans-serif" font-weight="bold">{escape(words)}</text>'
+            f'<text {attrs(x=num(x0), y=num(y + 19 * scale), fill=text_color)} '
+            f'font-size="{num(FONT * scale)}" font-family="sans-serif" '
+            f'font-weight="bold">{escape(words)}</text>'
         )
-        x = x0 + text_width(words) + 10
+        x = x0 + (text_width(words) + 10) * scale
         start = x
         for entry in found:
-            if x > start and x + entry.width > x0 + width:
+            if x > start and x + entry.width * scale > x0 + width:
                 x = start
-                y += ROW
+                y += row
             drawn = draw_entry(entry, text_color)
-            parts.append(f'<g transform="translate({num(x)} {num(y)})">{drawn}</g>')
-            x += entry.width + 14
-        y += ROW
+            parts.append(
+                f'<g transform="translate({num(x)} {num(y)}) scale({num(scale)})">{drawn}</g>'
+                if scale != 1
+                else f'<g transform="translate({num(x)} {num(y)})">{drawn}</g>'
+            )
+            x += (entry.width + 14) * scale
+        y += row
     return "".join(parts), y - y0
 
 

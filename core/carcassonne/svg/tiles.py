@@ -102,7 +102,7 @@ def tile_sheet(
     key, key_height = "", 0.0
     if legend:
         found = entries(marks=tags, tiles=tiles, kinds=kinds, colors=colors)
-        key, key_height = layout(found, gap, height, width - 2 * gap, palette["text"])
+        key, key_height = layout(found, gap, height, width - 2 * gap, palette["text"], 1.2)
     parts = [f"<defs>{CLIP_DEF}{''.join(tile_group(t, kinds, colors) for t in tiles)}</defs>"]
     height += key_height + (gap if key else 0)
     parts.append(f"<rect {attrs(width=num(width), height=num(height), fill=palette['board'])}/>")

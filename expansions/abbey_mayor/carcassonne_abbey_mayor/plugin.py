@@ -56,7 +56,9 @@ def carcassonne_feature_kinds() -> list[FeatureKind]:
 def carcassonne_figure_kinds(config: GameConfig) -> list[FigureKind]:
     kinds = []
     if config.options[OPT_MAYOR]:
-        kinds.append(FigureKind(MAYOR, figure_count(config, MAYOR), mayor.strength, NAME, shape="mayor"))
+        kinds.append(
+            FigureKind(MAYOR, figure_count(config, MAYOR), mayor.strength, NAME, shape="mayor")
+        )
     if config.options[OPT_WAGON]:
         kinds.append(FigureKind(WAGON, figure_count(config, WAGON), 1, NAME, shape="wagon"))
     if config.options[OPT_BARN]:
