@@ -298,6 +298,8 @@ _PIECE = {
         "x": {"type": "integer"},
         "y": {"type": "integer"},
         "location": {"type": ["string", "null"]},
+        "shape": {"type": "string", "description": "a silhouette (PieceKind.shape) or \"\""},
+        "badge": {"type": "string", "description": "text written on the piece, or \"\""},
         "point": {**_POINT, "description": "where it is drawn, in the picture's coordinates"},
     },
     "required": [
@@ -306,6 +308,8 @@ _PIECE = {
         "glyph",
         "mark",
         "colour",
+        "shape",
+        "badge",
         "owner",
         "x",
         "y",
@@ -341,8 +345,15 @@ _PICTURE = {
             "additionalProperties": {"type": "object", "additionalProperties": {"type": "string"}},
         },
         "pieces": {"type": "array", "items": _PIECE},
+        "legend": {
+            "type": "string",
+            "description": "the game's legend (carcassonne.svg.legend): every figure, piece, "
+            "tile mark, attribute and centre feature it can show, in words",
+        },
     },
-    "required": ["seq", "svg", "colors", "last_tiles", "drawn_art", "moves", "tile_art", "pieces"],
+    "required": [
+        "seq", "svg", "colors", "last_tiles", "drawn_art", "moves", "tile_art", "pieces", "legend"
+    ],  # fmt: skip
     "additionalProperties": False,
 }
 _HISTORY = {
