@@ -29,7 +29,7 @@ from carcassonne.errors import CarcassonneError
 from carcassonne.geometry import CORNERS, HALVES, SIDES
 from carcassonne.notation import NotationError, action_to_text
 from carcassonne.notation import action_from_text as notation_action_from_text
-from carcassonne.values import NEUTRAL, PieceKind
+from carcassonne.values import NEUTRAL, FigureKind, PieceKind
 
 
 class ActionFormatError(CarcassonneError):
@@ -148,7 +148,8 @@ STATE_KEYS = frozenset(
     {
         "actions_played", "chance", "config", "current_player", "draw_pile", "draw_pile_counts",
         "drawn_tile", "events", "ext", "features", "figures", "game_over", "held", "legal_actions",
-        "pending", "piece_kinds", "pieces", "prisoners", "ranking", "scores", "set_aside",
+        "pending", "figure_kinds", "piece_kinds", "pieces", "prisoners", "ranking", "scores",
+        "set_aside",
         "supplies", "tiles", "tiles_left", "turn", "turn_part", "under", "view",
     }
 )  # fmt: skip
@@ -209,6 +210,9 @@ def state_to_json(state: Any, *, player: int | None = None) -> dict[str, Any]:
         # the general mechanics (docs/protocol.md, "The state"): public in every view
         "pieces": _pieces(state),
         "piece_kinds": {name: _look(kind) for name, kind in config.piece_kinds.items()},
+        "figure_kinds": {
+            name: _figure_look(kind) for name, kind in config.figure_kinds.items()
+        },
         "prisoners": [
             {"captor": p.captor, "player": p.player, "kind": p.kind} for p in state.prisoners()
         ],
@@ -323,6 +327,19 @@ def _look(kind: Any) -> dict[str, Any]:
         "mark": kind.mark,
         "colour": kind.colour,
         "neutral": kind.neutral,
+        "provider": kind.provider,
+        "shape": kind.shape,
+        "badge": kind.badge,
+    }
+
+
+def _figure_look(kind: FigureKind) -> dict[str, Any]:
+    """How a figure kind looks, for front ends: its words, one character and its silhouette
+    (``FigureKind.silhouette``: the declared shape, or the default one)."""
+    return {
+        "label": kind.words,
+        "glyph": kind.glyph or kind.name[:1].upper(),
+        "shape": kind.silhouette,
         "provider": kind.provider,
     }
 

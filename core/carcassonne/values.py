@@ -115,6 +115,37 @@ class Figure(NamedTuple):
 Strength = int | Callable[[Never, int, Figure], int]
 
 
+#: The silhouettes pictures can draw a figure or a piece as (``FigureKind.shape``,
+#: ``PieceKind.shape``), each about a square's quarter tall; docs/pictures.md shows them all.
+#: ``pawn`` is the plain piece a kind without a look of its own gets.
+SILHOUETTES: tuple[str, ...] = (
+    "meeple",
+    "large-meeple",
+    "abbot",
+    "mayor",
+    "wagon",
+    "barn",
+    "builder",
+    "pig",
+    "shepherd",
+    "dragon",
+    "fairy",
+    "tower",
+    "sheep",
+    "pawn",
+)
+
+
+def _check_look(what: str, shape: str, glyph: str) -> None:
+    """A declared look names a known silhouette and a glyph of one character."""
+    if shape and shape not in SILHOUETTES:
+        raise ConfigError(
+            f"{what}: unknown shape {shape!r} (one of {', '.join(SILHOUETTES)}, or \"\")"
+        )
+    if len(glyph) > 1:
+        raise ConfigError(f"{what}: glyph {glyph!r} must be one character")
+
+
 @dataclass(frozen=True)
 class FigureKind:
     """A kind of figure: how many each player has and how strongly it counts in majorities.
@@ -131,6 +162,28 @@ class FigureKind:
     strength: Strength = 1
     provider: str = "core"
     follower: bool = False
+    #: How pictures draw it: one of :data:`SILHOUETTES`; ``""`` (the default) keeps the look a
+    #: figure had before kinds declared one: the silhouette of the same name when there is one
+    #: (``meeple``), otherwise a ``pawn`` with the kind's initial.
+    shape: str = ""
+    #: The words front ends and legends use ("large meeple"); ``""``: the kind's name.
+    label: str = ""
+    #: One character for text (a legend, a front end's list); ``""``: the kind's initial.
+    glyph: str = ""
+
+    def __post_init__(self) -> None:
+        _check_look(f"figure kind {self.name!r}", self.shape, self.glyph)
+
+    @property
+    def silhouette(self) -> str:
+        """The silhouette pictures draw: ``shape``, else the one named like the kind, else a
+        ``pawn``."""
+        return self.shape or (self.name if self.name in SILHOUETTES else "pawn")
+
+    @property
+    def words(self) -> str:
+        """What front ends call it: ``label``, else the kind's name."""
+        return self.label or self.name
 
 
 class ReturnedFigure(NamedTuple):
@@ -280,6 +333,18 @@ class PieceKind:
     colour: str = "#444444"
     neutral: bool = False
     provider: str = "core"
+    #: A silhouette of :data:`SILHOUETTES` pictures draw instead of ``mark`` (the dragon as a
+    #: dragon); ``""`` (the default): the mark.
+    shape: str = ""
+    #: A short text pictures write on the piece (the number of sheep on a token); ``""``: none.
+    badge: str = ""
+
+    def __post_init__(self) -> None:
+        _check_look(f"piece kind {self.name!r}", self.shape, "")
+        if len(self.badge) > 3:
+            raise ConfigError(
+                f"piece kind {self.name!r}: badge {self.badge!r} is longer than 3 characters"
+            )
 
 
 @dataclass(frozen=True)

@@ -54,9 +54,9 @@ def dressed() -> GameState:
 
 
 DRAGON = {"kind": "dragon", "label": "the dragon", "glyph": "D", "mark": "triangle",
-          "colour": "#b00020", "neutral": True}  # fmt: skip
+          "colour": "#b00020", "neutral": True, "shape": "", "badge": ""}  # fmt: skip
 FLOOR = {"kind": "floor", "label": "tower floor", "glyph": "T", "mark": "square",
-         "colour": "#6d4c41", "neutral": True}  # fmt: skip
+         "colour": "#6d4c41", "neutral": True, "shape": "", "badge": ""}  # fmt: skip
 
 
 def test_the_new_keys_are_exact_and_the_same_in_every_view() -> None:
@@ -68,7 +68,8 @@ def test_the_new_keys_are_exact_and_the_same_in_every_view() -> None:
         {**FLOOR, **tile},
         {**FLOOR, **tile},
         {"kind": "sheep", "label": "sheep", "glyph": "s", "mark": "disc", "colour": "#444444",
-         "neutral": False, "owner": 1, "x": 0, "y": 0, "location": "N"},
+         "neutral": False, "shape": "", "badge": "", "owner": 1, "x": 0, "y": 0,
+         "location": "N"},
     ]  # fmt: skip
     assert full["prisoners"] == [{"captor": 0, "player": 1, "kind": "meeple"}]
     assert full["set_aside"] == ["BA/CC.2"]
@@ -77,15 +78,20 @@ def test_the_new_keys_are_exact_and_the_same_in_every_view() -> None:
     assert sorted(full["piece_kinds"]) == ["dragon", "floor", "goods", "sheep"]
     assert full["piece_kinds"]["goods"] == {
         "label": "goods token", "glyph": "g", "mark": "square", "colour": "#444444",
-        "neutral": False, "provider": "t-goods",
+        "neutral": False, "provider": "t-goods", "shape": "", "badge": "",
     }  # fmt: skip
+    assert full["figure_kinds"] == {
+        "meeple": {"label": "meeple", "glyph": "M", "shape": "meeple", "provider": "core"},
+        # the test plugin declares no look: the silhouette named like the kind
+        "shepherd": {"label": "shepherd", "glyph": "S", "shape": "shepherd", "provider": "t-sheep"},
+    }
     assert full["supplies"][1]["meeple"] == 5  # one on the board, one a prisoner
     for player in (0, 1):
         view = state_to_json(state, player=player)
         for key in ("pieces", "prisoners", "set_aside", "under", "turn_part", "chance"):
             assert view[key] == full[key], key
     assert {"pieces", "prisoners", "set_aside", "under", "turn_part", "chance",
-            "piece_kinds"} <= STATE_KEYS  # fmt: skip
+            "piece_kinds", "figure_kinds"} <= STATE_KEYS  # fmt: skip
 
 
 def test_a_base_game_has_the_new_keys_empty() -> None:

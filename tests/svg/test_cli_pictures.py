@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import sys
 import xml.etree.ElementTree as ET
 
@@ -149,3 +150,24 @@ def test_play_keeps_a_picture_after_each_turn(run, tmp_path):
     assert len(attr_values(folder / "turn-001.svg", "tile", "data-tile")) == 2
     assert (folder / "board.svg").read_bytes() == (folder / turns[-1]).read_bytes()
     assert len(attr_values(folder / "board.svg", "tile", "data-tile")) == len(turns) + 1
+
+
+def test_render_and_sheet_with_a_legend(run, tmp_path):
+    record = tmp_path / "game.carc"
+    record.write_text(dump_record(game(6)), encoding="utf-8")
+    board_file = tmp_path / "board.svg"
+    status, _, err = run("render", str(record), "-o", str(board_file), "--legend")
+    assert (status, err) == (0, ""), err
+    text = board_file.read_text(encoding="utf-8")
+    figures = re.findall(r'class="legend-entry legend-figure" data-key="([^"]+)"', text)
+    assert figures == ["meeple", "abbot"]
+    plain = tmp_path / "plain.svg"
+    assert run("render", str(record), "-o", str(plain))[0] == 0
+    assert "legend-entry" not in plain.read_text(encoding="utf-8")
+    sheet = tmp_path / "sheet.svg"
+    status, _, err = run("tiles", "sheet", "inns_cathedrals", "-o", str(sheet), "--legend")
+    assert (status, err) == (0, ""), err
+    keys = re.findall(r'class="legend-entry legend-[a-z-]+" data-key="([^"]+)"', sheet.read_text())
+    assert keys == [
+        "city.cathedral", "city.shields", "road.inn", "road.lake", "garden", "monastery"
+    ]  # fmt: skip

@@ -38,6 +38,11 @@ def add_parser(subparsers: Any) -> None:
         "--no-highlight", action="store_true", help="do not mark where the next move may go"
     )
     parser.add_argument("--no-coordinates", action="store_true", help="no coordinates")
+    parser.add_argument(
+        "--legend",
+        action="store_true",
+        help="add a legend of every figure, piece and tile mark the game can show",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -108,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
         highlight=None if args.no_highlight else "legal",
         size=args.size,
         coordinates=not args.no_coordinates,
+        legend=args.legend,
     )
     picture.save(output)
     print(f"{output}: turn {state.turn}, {len(state.board)} tiles, {len(state.figures())} figures")

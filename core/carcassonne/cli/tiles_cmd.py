@@ -71,6 +71,9 @@ def add_parser(subparsers: Any) -> None:
     )
     sheet.add_argument("--columns", type=int, default=8, help="tiles per row (default 8)")
     sheet.add_argument("--size", type=float, default=110, help="pixels per tile (default 110)")
+    sheet.add_argument(
+        "--legend", action="store_true", help="add a legend of the marks the tiles show"
+    )
     _edition(sheet)
     sheet.set_defaults(handler=user_errors(cmd_sheet))
 
@@ -331,7 +334,9 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         _err(*(str(p) for p in err.problems))
         return 1
     kinds = _kinds(args, source, owner)
-    picture = svg.tile_sheet(tileset, columns=max(1, args.columns), size=args.size, kinds=kinds)
+    picture = svg.tile_sheet(
+        tileset, columns=max(1, args.columns), size=args.size, kinds=kinds, legend=args.legend
+    )
     total = sum(t.count for t in tileset.tiles)
     return _save_pictures(
         [(args.output, picture)], f"{tileset.name}, {len(tileset.tiles)} tile types, {total} tiles"

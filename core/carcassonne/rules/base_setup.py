@@ -54,7 +54,7 @@ def carcassonne_figure_kinds(config: ConfigView) -> list[FigureKind]:
     assert isinstance(count, int)
     if count < 0:
         raise ConfigError(f"option 'meeples' must be at least 0, not {count}")
-    return [FigureKind(MEEPLE, count, follower=True)]
+    return [FigureKind(MEEPLE, count, follower=True, shape="meeple")]
 
 
 @hookimpl

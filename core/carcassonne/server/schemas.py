@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from carcassonne import events
+from carcassonne.values import SILHOUETTES
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 BASE = "https://carcassonne-engine.invalid/schemas/"
@@ -37,6 +38,8 @@ def _obj(required: dict[str, Schema], optional: dict[str, Schema] | None = None)
 
 INT: Schema = {"type": "integer"}
 SEQ: Schema = {"type": "integer", "minimum": 0}
+#: A piece's silhouette (``PieceKind.shape``): one of the silhouettes, or "" for its mark.
+SHAPE: Schema = {"enum": ["", *SILHOUETTES]}
 STR: Schema = {"type": "string"}
 BOOL: Schema = {"type": "boolean"}
 ANY: Schema = {}
@@ -195,6 +198,18 @@ DEFS: dict[str, Schema] = {
                 "description": "how each kind of piece the game knows looks (held counters too)",
                 "additionalProperties": {"$ref": "#/$defs/piece_look"},
             },
+            "figure_kinds": {
+                "type": "object",
+                "description": "how each kind of figure the game has looks",
+                "additionalProperties": _obj(
+                    {
+                        "label": STR,
+                        "glyph": STR,
+                        "shape": {"enum": list(SILHOUETTES)},
+                        "provider": STR,
+                    }
+                ),
+            },
             "prisoners": {
                 "type": "array",
                 "items": _obj({"captor": SEQ, "player": SEQ, "kind": STR}),
@@ -245,6 +260,8 @@ DEFS: dict[str, Schema] = {
             "colour": STR,
             "neutral": BOOL,
             "provider": STR,
+            "shape": SHAPE,
+            "badge": STR,
         }
     ),
     "piece": _obj(
@@ -255,6 +272,8 @@ DEFS: dict[str, Schema] = {
             "mark": {"enum": list(MARKS)},
             "colour": STR,
             "neutral": BOOL,
+            "shape": SHAPE,
+            "badge": STR,
             "owner": {"type": ["integer", "null"], "minimum": 0, "description": "null: neutral"},
             "x": INT,
             "y": INT,

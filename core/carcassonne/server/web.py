@@ -8,7 +8,8 @@ view alone comes from here:
   plus, in the picture's coordinates, where each legal move of the pending decision goes
   (squares for tiles, points for figures and any move naming a location, labelled with the
   feature kind it names), the art of every tile a legal move names in each legal rotation, the
-  drawn tile's art, the last square each player placed a tile on and the players' colours.
+  drawn tile's art, the last square each player placed a tile on, the players' colours and the
+  game's legend (every figure, piece and mark it can show, in words).
   Everything is drawn from the tile data and the legal actions, so a fan expansion's tiles and
   decisions show up without code here knowing them.
 * ``GET /api/games/{game}/history`` -- every action that still counts, with the events it
@@ -37,6 +38,7 @@ from carcassonne.state import GameState
 from carcassonne.svg import board as board_picture
 from carcassonne.svg import location_point, player_color
 from carcassonne.svg import tile as tile_picture
+from carcassonne.svg.legend import legend as legend_picture
 from carcassonne.values import NEUTRAL, PieceKind
 
 #: square size of the board picture in pixels (the page scales it itself)
@@ -122,11 +124,21 @@ def picture_json(state: GameState, seat: int | None, svg: str | None = None) -> 
         "moves": [],
         "tile_art": {},
         "pieces": _pieces(state),
+        "legend": _legend(state),
     }
     if to_move and seat is not None:
         data["moves"], data["tile_art"] = _moves(state)
     return data
 
+
+def _legend(state: GameState) -> str:
+    """The engine's legend of the game (:func:`carcassonne.svg.legend`): every figure, piece,
+    tile mark, attribute and centre feature the game can show, drawn and in words."""
+    return str(legend_picture(state, width=LEGEND_WIDTH))
+
+
+#: The width of the legend picture (the page scales it to the card).
+LEGEND_WIDTH = 420
 
 #: Where the pieces standing on a tile as a whole go: along its top edge, one beside the other
 #: (clear of the figures, which stand on their features); a piece at a location stands beside
@@ -160,6 +172,8 @@ def _pieces(state: GameState) -> list[dict[str, Any]]:
                 "glyph": kind.glyph,
                 "mark": kind.mark,
                 "colour": kind.colour,
+                "shape": kind.shape,
+                "badge": kind.badge,
                 "owner": None if piece.owner == NEUTRAL else piece.owner,
                 "x": piece.x,
                 "y": piece.y,
@@ -284,6 +298,8 @@ _PIECE = {
         "x": {"type": "integer"},
         "y": {"type": "integer"},
         "location": {"type": ["string", "null"]},
+        "shape": {"type": "string", "description": "a silhouette (PieceKind.shape) or \"\""},
+        "badge": {"type": "string", "description": "text written on the piece, or \"\""},
         "point": {**_POINT, "description": "where it is drawn, in the picture's coordinates"},
     },
     "required": [
@@ -292,6 +308,8 @@ _PIECE = {
         "glyph",
         "mark",
         "colour",
+        "shape",
+        "badge",
         "owner",
         "x",
         "y",
@@ -327,8 +345,15 @@ _PICTURE = {
             "additionalProperties": {"type": "object", "additionalProperties": {"type": "string"}},
         },
         "pieces": {"type": "array", "items": _PIECE},
+        "legend": {
+            "type": "string",
+            "description": "the game's legend (carcassonne.svg.legend): every figure, piece, "
+            "tile mark, attribute and centre feature it can show, in words",
+        },
     },
-    "required": ["seq", "svg", "colors", "last_tiles", "drawn_art", "moves", "tile_art", "pieces"],
+    "required": [
+        "seq", "svg", "colors", "last_tiles", "drawn_art", "moves", "tile_art", "pieces", "legend"
+    ],  # fmt: skip
     "additionalProperties": False,
 }
 _HISTORY = {

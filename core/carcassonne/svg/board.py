@@ -16,6 +16,8 @@ from carcassonne.svg.draw import (
     figure_defs,
     figure_ref,
     num,
+    piece_defs,
+    piece_figure,
     piece_mark,
     tile_group,
     tile_marks,
@@ -32,6 +34,9 @@ from carcassonne.svg.layout import (
     piece_slots,
     rotate_point,
 )
+from carcassonne.svg.legend import entries as legend_entries
+from carcassonne.svg.legend import game_entries
+from carcassonne.svg.legend import layout as legend_layout
 from carcassonne.svg.style import DEFAULT_COLORS, player_color
 from carcassonne.tileset.model import TileType
 from carcassonne.values import Piece
@@ -88,6 +93,7 @@ def board(
     style: str | None = None,
     size: float | None = None,
     coordinates: bool = True,
+    legend: bool = False,
 ) -> SvgImage:
     """A picture of the board of a game.
 
@@ -98,7 +104,8 @@ def board(
     of ``(x, y)`` marks those squares instead; ``None`` marks nothing. ``size`` is the width of
     one square in pixels (default 64). ``colors`` overrides palette entries
     (``carcassonne.svg.style.DEFAULT_COLORS``, a kind's name, ``player0``...); ``style`` is CSS
-    added to the picture.
+    added to the picture. ``legend=True`` adds under the board a legend of every figure, piece,
+    tile mark, attribute and centre feature the game can show (not only those on the board).
     """
     state = _as_state(state_or_position)
     palette = {**DEFAULT_COLORS, **(colors or {})}
@@ -134,10 +141,12 @@ def board(
     )
     names = state.config.names
     legend_width = max(view[2], LEGEND_MIN_WIDTH)
-    legend, legend_height, legend_tiles = _legend(
-        state, view[0] + 8, view[1] + view[3] + 4, legend_width - 16, colors, palette
-    )
     if legend:
+        legend_width = max(legend_width, FULL_LEGEND_MIN_WIDTH)
+    key, legend_height, legend_tiles = _legend(
+        state, view[0] + 8, view[1] + view[3] + 4, legend_width - 16, colors, palette, legend
+    )
+    if key:
         view = (view[0], view[1], legend_width, view[3] + legend_height + 10)
     width = view[2] / UNIT * (size if size is not None else 64)
 
@@ -145,7 +154,9 @@ def board(
     tile_types.update({t.id: t for t in legend_tiles})
     types = sorted(tile_types.items())
     defs = CLIP_DEF + "".join(tile_group(t, kinds, colors) for _, t in types)
-    defs += figure_defs([f.kind for f in figures] + [p.kind for p in state.prisoners()])
+    drawn_figures = [f.kind for f in figures] + [p.kind for p in state.prisoners()]
+    defs += figure_defs(drawn_figures, state.config.figure_kinds)
+    defs += piece_defs(piece_look(state, p.kind) for p in state.pieces())
     parts = [f"<defs>{defs}</defs>"]
     parts.append(
         f"<rect {attrs(class_='board', x=num(view[0]), y=num(view[1]))} "
@@ -224,7 +235,7 @@ def board(
         parts.append("</g>")
     if coordinates:
         parts.append(_coordinates(min_x, max_x, min_y, max_y, palette["text"]))
-    parts.append(legend)
+    parts.append(key)
     extra = attrs(data_view="full" if player_view is None else player_view)
     return document(
         "".join(parts),
@@ -274,10 +285,16 @@ def _dark(color: str) -> bool:
 # ---------------------------------------------------------------------------------------------
 # Pieces, tiles under tiles, and the legend (pieces' kinds, prisoners, tiles set aside)
 
+#: How far the centre of a piece drawn as a silhouette keeps from its tile's edges.
+SILHOUETTE_MARGIN = 15.0
 #: Where the count of the tiles under a tile is drawn, in the tile's box.
 UNDER_BADGE: Point = (86.0, 13.0)
 #: The narrowest a picture with a legend is (room for a few entries on a line).
 LEGEND_MIN_WIDTH = 330.0
+#: The narrowest a picture with the full legend is, and how big its entries are drawn (a square
+#: is 100 units, 64 pixels by default: words of 13 units would be 8 pixels high).
+FULL_LEGEND_MIN_WIDTH = 700.0
+LEGEND_SCALE = 1.4
 LEGEND_ROW = 28.0
 LEGEND_FONT = 13
 SET_ASIDE_SCALE = 0.3
@@ -338,12 +355,18 @@ def _pieces(state: GameState, colors: Mapping[str, str] | None) -> str:
     parts = []
     for piece, point in piece_points(state):
         look = piece_look(state, piece.kind)
+        if look.shape:  # a silhouette is wider than a mark: kept inside its tile
+            ox, oy = piece.x * UNIT, piece.y * UNIT
+            point = (
+                min(max(point[0], ox + SILHOUETTE_MARGIN), ox + UNIT - SILHOUETTE_MARGIN),
+                min(max(point[1], oy + SILHOUETTE_MARGIN), oy + UNIT - SILHOUETTE_MARGIN),
+            )
         fill = piece_colour(state, piece, colors)
         owner = "neutral" if piece.owner == NEUTRAL else f"p{piece.owner}"
         whose = "" if piece.owner == NEUTRAL else f"{names[piece.owner]}'s "
         parts.append(
-            piece_mark(
-                look.mark,
+            piece_figure(
+                look,
                 point,
                 fill,
                 _outline(fill),
@@ -397,14 +420,22 @@ def _legend(
     width: float,
     colors: Mapping[str, str] | None,
     palette: Mapping[str, str],
+    full: bool = False,
 ) -> tuple[str, float, list[TileType]]:
     """The legend under the board, when there is something to explain: an entry per kind of
     piece on the board (its mark and label), per marked tile tag on the board, the prisoners
     (the figure, in its owner's colour, and who holds it) and the tiles set aside (public, face
-    up). Answers the SVG, its height and the tile types it draws."""
+    up); ``full``: first the game's whole legend (:mod:`carcassonne.svg.legend`) instead of
+    the pieces and tags on the board. Answers the SVG, its height and the tile types it draws."""
     names = state.config.names
     rows: list[list[tuple[float, str]]] = []  # entries: (width, svg drawn at x=0, y=0)
-    present = sorted({p.kind for p in state.pieces()})
+    head, head_height = "", 0.0
+    if full:
+        head, head_height = legend_layout(
+            game_entries(state.config, colors), x0, y0, width, palette["text"], LEGEND_SCALE
+        )
+        y0 += head_height
+    present = [] if full else sorted({p.kind for p in state.pieces()})
     row: list[tuple[float, str]] = []
     for kind in present:
         look = piece_look(state, kind)
@@ -412,12 +443,16 @@ def _legend(
         fill = look.colour
         if colors and f"piece-{kind}" in colors:
             fill = colors[f"piece-{kind}"]
-        mark = piece_mark(look.mark, (8, 14), fill, _outline(fill))
+        if look.shape:
+            icon = legend_entries(pieces={kind: look})[0].icon
+            mark = f'<g transform="translate(-4 0)">{icon}</g>'
+        else:
+            mark = piece_mark(look.mark, (8, 14), fill, _outline(fill))
         text = _legend_text(20, label, palette)
         body = f"<g {attrs(class_='legend-piece', data_piece=kind)}>{mark}{text}</g>"
         row.append((28 + _text_width(label), body))
     marked = state.config.tile_marks
-    if marked:
+    if marked and not full:
         tags = sorted({t for p in state.board.values() for t in p.tile.tags if t in marked})
         for tag in tags:
             tag_look = marked[tag]
@@ -464,9 +499,9 @@ def _legend(
             )
             row.append((size + 6, body))
         rows.append(row)
-    if not rows:
+    if not rows and not head:
         return "", 0.0, []
-    parts = ['<g class="legend">']
+    parts = ['<g class="legend">', head]
     y = y0
     for row in rows:
         x = x0
@@ -478,7 +513,7 @@ def _legend(
             x += entry_width + 10
         y += LEGEND_ROW
     parts.append("</g>")
-    return "".join(parts), y - y0, tiles
+    return "".join(parts), y - y0 + head_height, tiles
 
 
 def _legend_text(x: float, text: str, palette: Mapping[str, str]) -> str:

@@ -1,4 +1,5 @@
-"""SVG text for a tile's layout and for figures: the shapes, painted by kind.
+"""SVG text for a tile's layout and for figures: the shapes, painted by kind; figures and
+pieces by their declared silhouette.
 
 A tile is drawn once per picture, in its reference orientation, as a ``<g id="tile-...">`` in
 ``<defs>``; every copy on the board is a ``<use>`` turned by its rotation. Shapes carry a CSS class
@@ -13,9 +14,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from carcassonne.svg.layout import Point, layout_tile, rotate_point
+from carcassonne.svg.silhouettes import SHAPES, silhouette
 from carcassonne.svg.style import DEFAULT_COLORS, KindStyle, kind_style
 from carcassonne.tileset.model import FeatureKind, TileType
-from carcassonne.values import TileMark
+from carcassonne.values import FigureKind, PieceKind, TileMark
 
 
 def num(value: float) -> str:
@@ -226,26 +228,37 @@ def tile_marks(
 
 
 #: Where the first tag mark of a tile goes (its top-left corner) and the step to the next.
-TAG_MARK_AT = (11.0, 11.0)
-TAG_MARK_STEP = 17.0
+TAG_MARK_AT = (12.0, 12.0)
+TAG_MARK_STEP = 21.0
+#: A tag mark's size: big enough to tell its shape and colour on a 64-pixel square.
+TAG_MARK_RADIUS = 8.5
 
 
 def tag_marks(tile: TileType, tags: Mapping[str, TileMark]) -> str:
-    """The marks of the tile's tags that have one, side by side from the top-left corner."""
+    """The marks of the tile's tags that have one, side by side from the top-left corner, each
+    on a light halo so that it stands out on a city as on a field."""
     shown = [tags[tag] for tag in sorted(tile.tags) if tag in tags]
     x, y = TAG_MARK_AT
-    return "".join(
-        piece_mark(
-            m.mark,
-            (x + i * TAG_MARK_STEP, y),
-            m.colour,
-            "#1d1d1d",
-            title=m.label or m.tag,
-            class_=f"tile-mark t-{css_name(m.tag)}",
-            data_tag=m.tag,
+    out = []
+    for i, m in enumerate(shown):
+        point = (x + i * TAG_MARK_STEP, y)
+        out.append(
+            f"<circle {attrs(class_='tile-mark-halo', cx=num(point[0]), cy=num(point[1]))} "
+            f'r="{num(TAG_MARK_RADIUS + 2.5)}" fill="#ffffff" fill-opacity="0.75"/>'
         )
-        for i, m in enumerate(shown)
-    )
+        out.append(
+            piece_mark(
+                m.mark,
+                point,
+                m.colour,
+                "#1d1d1d",
+                title=m.label or m.tag,
+                radius=TAG_MARK_RADIUS,
+                class_=f"tile-mark t-{css_name(m.tag)}",
+                data_tag=m.tag,
+            )
+        )
+    return "".join(out)
 
 
 def _tile_marks(
@@ -260,7 +273,7 @@ def _tile_marks(
     for centre in layout.centres:
         f = tile.features[centre.index]
         s = kind_style(kinds.get(f.kind), f.kind, colors)
-        parts.append(_centre(f.kind, rotate_point(centre.point, rotation), s))
+        parts.append(centre_shape(f.kind, rotate_point(centre.point, rotation), s))
     labelled = [(p.index, p.spot) for p in layout.paths] + [(a.index, a.spot) for a in layout.areas]
     for index, spot in labelled:
         f = tile.features[index]
@@ -271,7 +284,7 @@ def _tile_marks(
         kind = kinds.get(tile.features[badge.index].kind)
         marker, title = attribute_marker(kind, badge.name)
         point = rotate_point(badge.point, rotation)
-        parts.append(_badge(marker, badge.name, title, badge.value, point, palette))
+        parts.append(attribute_badge(marker, badge.name, title, badge.value, point, palette))
     return "".join(parts)
 
 
@@ -291,7 +304,9 @@ def _label(p: Point, text: str, color: str) -> str:
     )
 
 
-def _centre(kind: str, p: Point, s: KindStyle) -> str:
+def centre_shape(kind: str, p: Point, s: KindStyle) -> str:
+    """A centre feature of ``kind`` at ``p``, drawn the way ``s`` says (a chapel, a bush, a
+    disc with a label)."""
     x, y = p
     cls = _k(kind)
     if s.shape == "building":
@@ -336,10 +351,18 @@ def attribute_marker(kind: FeatureKind | None, name: str) -> tuple[str, str]:
     return info.marker, info.title
 
 
-def _badge(
+#: How far the centre of an inn or a cathedral keeps from the tile's edges.
+BIG_MARKER_MARGIN = 17.0
+
+
+def attribute_badge(
     marker: str, name: str, title: str, value: int, p: Point, palette: Mapping[str, str]
 ) -> str:
+    """Attribute ``name`` (``value`` of it, ``title`` its words) drawn as ``marker`` at ``p``
+    (an inn or a cathedral, drawn big, kept inside the tile: the edges show how it fits)."""
     x, y = p
+    if marker in ("inn", "cathedral"):
+        x, y = (min(max(v, BIG_MARKER_MARGIN), 100 - BIG_MARKER_MARGIN) for v in p)
     head = f"{_title(f'{title} {value}')}"
     if marker == "shield":
         shapes = []
@@ -352,22 +375,42 @@ def _badge(
             )
         cls = "shield" if name == "shields" else f"shield a-{css_name(name)}"
         return f"<g {attrs(class_=cls, data_count=value)}>{head}{''.join(shapes)}</g>"
-    if marker == "inn":  # a house by a small lake
-        lake = f'<ellipse {attrs(cx=num(x + 5), cy=num(y + 5), rx=7, ry=3.5)} fill="#5aa6e6"/>'
-        house = [(x - 7, y + 4), (x - 7, y - 3), (x - 2, y - 8), (x + 3, y - 3), (x + 3, y + 4)]
+    if marker == "inn":  # a red-roofed house by a blue lake, half as big again as a shield
+        lake = f'<ellipse {attrs(cx=num(x + 5.5), cy=num(y + 6.5), rx=8, ry=4)} fill="#3d8fe0"/>'
+        wall = [(x - 9, y + 6), (x - 9, y - 2), (x + 3, y - 2), (x + 3, y + 6)]
+        roof = [(x - 11, y - 1.5), (x - 3, y - 9.5), (x + 5, y - 1.5)]
+        door = [(x - 4.5, y + 6), (x - 4.5, y + 2), (x - 1.5, y + 2), (x - 1.5, y + 6)]
         return (
-            f"<g {attrs(class_='inn a-' + css_name(name), data_count=value)}>{head}{lake}"
-            f'<path {attrs(d=points_d(house))} fill="#f6e7c1" stroke="#5b3b22" '
-            'stroke-width="1.3" stroke-linejoin="round"/></g>'
+            f"<g {attrs(class_='inn a-' + css_name(name), data_count=value)}>{head}"
+            f'<circle {attrs(cx=num(x - 1), cy=num(y), r=11.5)} fill="#fffdf5" '
+            'fill-opacity="0.85" stroke="#5b3b22" stroke-width="1"/>'
+            f"{lake}"
+            f'<path {attrs(d=points_d(wall))} fill="#f6e7c1" stroke="#5b3b22" stroke-width="1.3"/>'
+            f'<path {attrs(d=points_d(roof))} fill="#c0392b" stroke="#5b3b22" '
+            'stroke-width="1.3" stroke-linejoin="round"/>'
+            f'<path {attrs(d=points_d(door))} fill="#5b3b22"/></g>'
         )
-    if marker == "cathedral":  # a nave and a tower with a cross
-        nave = [(x - 9, y + 7), (x - 9, y - 1), (x - 2, y - 6), (x + 2, y - 6), (x + 2, y + 7)]
-        tower = [(x + 2, y + 7), (x + 2, y - 7), (x + 5.5, y - 12), (x + 9, y - 7), (x + 9, y + 7)]
+    if marker == "cathedral":  # a tall grey church, two towers with crosses, on a dark plate
+        nave = [(x - 6, y + 9), (x - 6, y - 3), (x, y - 8), (x + 6, y - 3), (x + 6, y + 9)]
+        left = [(x - 11, y + 9), (x - 11, y - 6), (x - 8.5, y - 11), (x - 6, y - 6)]
+        left.append((x - 6, y + 9))
+        right = [(x + 6, y + 9), (x + 6, y - 6), (x + 8.5, y - 11), (x + 11, y - 6)]
+        right.append((x + 11, y + 9))
+        cross = (
+            f"M{num(x - 8.5)} {num(y - 11)}V{num(y - 15)}M{num(x - 10)} {num(y - 13.5)}"
+            f"H{num(x - 7)}M{num(x + 8.5)} {num(y - 11)}V{num(y - 15)}M{num(x + 7)} "
+            f"{num(y - 13.5)}H{num(x + 10)}"
+        )
+        arch = [(x - 2, y + 9), (x - 2, y + 3), (x, y + 1), (x + 2, y + 3), (x + 2, y + 9)]
         return (
             f"<g {attrs(class_='cathedral a-' + css_name(name), data_count=value)}>{head}"
-            f'<path {attrs(d=points_d(nave))} fill="#d9d4e8" stroke="#3e3552" stroke-width="1.3"/>'
-            f'<path {attrs(d=points_d(tower))} fill="#b9b0d3" stroke="#3e3552" '
-            'stroke-width="1.3" stroke-linejoin="round"/></g>'
+            f'<circle {attrs(cx=num(x), cy=num(y - 1), r=14)} fill="#3e3552" fill-opacity="0.85"/>'
+            f'<path {attrs(d=points_d(left) + points_d(right))} fill="#cfc8e3" stroke="#1f1a2b" '
+            'stroke-width="1.1" stroke-linejoin="round"/>'
+            f'<path {attrs(d=points_d(nave))} fill="#ece8f5" stroke="#1f1a2b" stroke-width="1.1" '
+            'stroke-linejoin="round"/>'
+            f'<path {attrs(d=points_d(arch))} fill="#3e3552"/>'
+            f'<path {attrs(d=cross)} stroke="#ece8f5" stroke-width="1.3"/></g>'
         )
     text = (title[:1] or name[:1]).upper() + (str(value) if value > 1 else "")
     return (
@@ -380,62 +423,84 @@ def _badge(
 
 
 # ----------------------------------------------------------------------------------------------
-# Figures: one shape per kind, about 24 units tall, centred on (0, 0), filled with the player's
-# colour by the <use> that places it.
+# Figures: one silhouette per kind (its ``FigureKind.shape``, carcassonne.svg.silhouettes), about
+# 24 units tall, centred on (0, 0), filled with the player's colour by the <use> that places it.
 
-MEEPLE = (
-    "M0 -12C3.5 -12 5 -9.5 5 -7C5 -5.6 4.4 -4.6 3.7 -3.9L10 -1.6C12.2 -0.8 12 2.3 9.8 2.5"
-    "L5 2.7L8.4 10.8C8.9 12 8.3 12.6 7.3 12.6L2.6 12.6L0 7.2L-2.6 12.6L-7.3 12.6"
-    "C-8.3 12.6 -8.9 12 -8.4 10.8L-5 2.7L-9.8 2.5C-12 2.3 -12.2 -0.8 -10 -1.6L-3.7 -3.9"
-    "C-4.4 -4.6 -5 -5.6 -5 -7C-5 -9.5 -3.5 -12 0 -12Z"
-)
-FIGURE_SHAPES: dict[str, str] = {
-    "meeple": f'<path d="{MEEPLE}"/>',
-    # A monk: a long robe under a pointed hood.
-    "abbot": (
-        '<path d="M0 -14L5.5 -6.5C6 -5 5.2 -3.8 4.2 -3.2L10.5 12.6L-10.5 12.6L-4.2 -3.2'
-        'C-5.2 -3.8 -6 -5 -5.5 -6.5Z"/><path d="M-3 -6.5L3 -6.5" fill="none" stroke-width="1"/>'
-    ),
-    # The mayor: a big, round-bellied meeple.
-    "mayor": (
-        '<path d="M0 -14C3.6 -14 5.2 -11.4 5.2 -8.8C5.2 -7.2 4.5 -6.1 3.8 -5.4L11 -3'
-        "C13.4 -2.2 13.4 1.4 11.2 1.6L8 1.8C10.5 5 10.5 9.5 8.6 13.4L-8.6 13.4"
-        "C-10.5 9.5 -10.5 5 -8 1.8L-11.2 1.6C-13.4 1.4 -13.4 -2.2 -11 -3L-3.8 -5.4"
-        'C-4.5 -6.1 -5.2 -7.2 -5.2 -8.8C-5.2 -11.4 -3.6 -14 0 -14Z"/>'
-    ),
-    # The wagon: a covered cart on two wheels.
-    "wagon": (
-        '<path d="M-12 3L-12 -3L-9 -3C-9 -11 9 -11 9 -3L12 -3L12 3Z"/>'
-        '<circle cx="-6.5" cy="6.5" r="4.6" fill="#3a2a1c"/>'
-        '<circle cx="6.5" cy="6.5" r="4.6" fill="#3a2a1c"/>'
-    ),
-    # The barn: a house with a big door, standing where four tiles meet.
-    "barn": (
-        '<path d="M-12 11L-12 -3L0 -13L12 -3L12 11Z"/>'
-        '<path d="M-4.5 11L-4.5 3.5L4.5 3.5L4.5 11Z" fill="#3a2a1c"/>'
-    ),
-}
-#: A figure kind nobody drew: a pawn with the kind's initial.
-PAWN = '<path d="M0 -12C4 -12 6 -8.5 4.5 -5L9 12L-9 12L-4.5 -5C-6 -8.5 -4 -12 0 -12Z"/>'
+#: The silhouettes by name (kept here for code that imported them from this module).
+FIGURE_SHAPES = SHAPES
 
 
 def figure_ref(kind: str) -> str:
     return "figure-" + css_name(kind)
 
 
-def figure_defs(kinds: Iterable[str]) -> str:
-    """``<g id="figure-...">`` shapes for the figure kinds ``kinds`` (sorted, once each)."""
+def figure_look(kind: str, looks: Mapping[str, FigureKind] | None = None) -> FigureKind:
+    """The declared look of figure kind ``kind`` (``looks``: the game's ``figure_kinds``), or
+    the default look of a kind nobody declared (a figure of a game that no longer has it)."""
+    look = looks.get(kind) if looks else None
+    return look if look is not None else FigureKind(kind, 0)
+
+
+def figure_defs(kinds: Iterable[str], looks: Mapping[str, FigureKind] | None = None) -> str:
+    """``<g id="figure-...">`` shapes for the figure kinds ``kinds`` (sorted, once each), each
+    the silhouette its kind declares in ``looks`` (``config.figure_kinds``)."""
     out = []
     for kind in sorted(set(kinds)):
-        shape = FIGURE_SHAPES.get(kind)
-        if shape is None:
-            label = escape(kind[:1].upper())
-            shape = (
-                PAWN + f'<text y="7" font-size="10" font-family="sans-serif" font-weight="bold" '
-                f'text-anchor="middle" fill="#ffffff" stroke="none">{label}</text>'
-            )
-        out.append(f"<g {attrs(id=figure_ref(kind), class_='figure-art')}>{shape}</g>")
+        look = figure_look(kind, looks)
+        shape = silhouette(look.silhouette, look.glyph or kind[:1].upper())
+        out.append(
+            f"<g {attrs(id=figure_ref(kind), class_='figure-art', data_shape=look.silhouette)}>"
+            f"{shape}</g>"
+        )
     return "".join(out)
+
+
+def piece_ref(kind: str) -> str:
+    return "piece-" + css_name(kind)
+
+
+def piece_defs(looks: Iterable[PieceKind]) -> str:
+    """``<g id="piece-...">`` silhouettes of the piece kinds among ``looks`` that declare a
+    ``shape`` (sorted by name, once each); the others are drawn as marks."""
+    out = []
+    for look in sorted({k.name: k for k in looks if k.shape}.values(), key=lambda k: k.name):
+        out.append(
+            f"<g {attrs(id=piece_ref(look.name), class_='piece-art', data_shape=look.shape)}>"
+            f"{silhouette(look.shape, look.glyph, look.badge)}</g>"
+        )
+    return "".join(out)
+
+
+#: How big a piece's silhouette is next to a figure's (pieces share a tile with figures).
+PIECE_SCALE = 0.9
+
+
+def piece_figure(
+    look: PieceKind, point: Point, fill: str, outline: str, *, title: str = "", **data: object
+) -> str:
+    """One piece drawn as its kind's silhouette (``look.shape``; its ``<g>`` from
+    :func:`piece_defs` must be in the picture's ``<defs>``), or its mark when it has none."""
+    if not look.shape:
+        mark = piece_mark(look.mark, point, fill, outline, title=title, radius=MARK_RADIUS, **data)
+        if look.badge:
+            mark += _piece_badge(point, look.badge, outline)
+        return mark
+    x, y = point
+    head = _title(title) if title else ""
+    transform = f"translate({num(x)} {num(y)}) scale({PIECE_SCALE})"
+    return (
+        f"<use {attrs(xlink_href='#' + piece_ref(look.name), data_shape=look.shape, **data)} "
+        f"{attrs(transform=transform, fill=fill, stroke=outline)} stroke-width=\"1.5\" "
+        f'stroke-linejoin="round">{head}</use>'
+    )
+
+
+def _piece_badge(point: Point, text: str, color: str) -> str:
+    x, y = point
+    return (
+        f'<text {attrs(x=num(x), y=num(y + 3.5), fill=color)} font-size="9.5" '
+        f'font-family="sans-serif" font-weight="bold" text-anchor="middle">{escape(text)}</text>'
+    )
 
 
 # ----------------------------------------------------------------------------------------------

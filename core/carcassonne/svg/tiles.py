@@ -9,6 +9,7 @@ from xml.sax.saxutils import escape
 from carcassonne.errors import CarcassonneError
 from carcassonne.svg.draw import CLIP_DEF, attrs, num, tile_group, tile_marks, tile_ref
 from carcassonne.svg.image import SvgImage, document
+from carcassonne.svg.legend import entries, layout
 from carcassonne.svg.style import DEFAULT_COLORS
 from carcassonne.tileset import catalog
 from carcassonne.tileset.loader import load_tileset
@@ -79,11 +80,13 @@ def tile_sheet(
     kinds: Mapping[str, FeatureKind] | None = None,
     colors: Mapping[str, str] | None = None,
     style: str | None = None,
+    legend: bool = False,
 ) -> SvgImage:
     """A contact sheet of a whole tile set: every tile type with its id, alias and count.
 
     ``tileset`` is an installed set's name, a tile-set file or a loaded ``TileSet``; ``size``
-    is the width of one tile in pixels.
+    is the width of one tile in pixels. ``legend=True`` adds a legend of the marks, attributes
+    and centre features its tiles show.
     """
     ts = tileset if isinstance(tileset, TileSet) else load_set(tileset)
     kinds = catalog.installed_kinds() if kinds is None else kinds
@@ -96,8 +99,15 @@ def tile_sheet(
     width = columns * (cell_w + gap) + gap
     height = top + rows * (cell_h + gap) + gap
     total = sum(t.count for t in tiles)
+    key, key_height = "", 0.0
+    if legend:
+        found = entries(marks=tags, tiles=tiles, kinds=kinds, colors=colors)
+        key, key_height = layout(found, gap, height, width - 2 * gap, palette["text"], 1.2)
     parts = [f"<defs>{CLIP_DEF}{''.join(tile_group(t, kinds, colors) for t in tiles)}</defs>"]
+    height += key_height + (gap if key else 0)
     parts.append(f"<rect {attrs(width=num(width), height=num(height), fill=palette['board'])}/>")
+    if key:
+        parts.append(f'<g class="legend">{key}</g>')
     title = f"{ts.name}: {len(tiles)} tile types, {total} tiles"
     parts.append(
         f'<text {attrs(x=num(gap), y=22, fill=palette["text"])} font-size="16" '

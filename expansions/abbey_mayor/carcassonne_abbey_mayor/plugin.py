@@ -56,12 +56,14 @@ def carcassonne_feature_kinds() -> list[FeatureKind]:
 def carcassonne_figure_kinds(config: GameConfig) -> list[FigureKind]:
     kinds = []
     if config.options[OPT_MAYOR]:
-        kinds.append(FigureKind(MAYOR, figure_count(config, MAYOR), mayor.strength, NAME))
+        kinds.append(
+            FigureKind(MAYOR, figure_count(config, MAYOR), mayor.strength, NAME, shape="mayor")
+        )
     if config.options[OPT_WAGON]:
-        kinds.append(FigureKind(WAGON, figure_count(config, WAGON), 1, NAME))
+        kinds.append(FigureKind(WAGON, figure_count(config, WAGON), 1, NAME, shape="wagon"))
     if config.options[OPT_BARN]:
         # a barn never counts in a majority; several barns of one player in a field score once
-        kinds.append(FigureKind(BARN, figure_count(config, BARN), 0, NAME))
+        kinds.append(FigureKind(BARN, figure_count(config, BARN), 0, NAME, shape="barn"))
     return kinds
 
 

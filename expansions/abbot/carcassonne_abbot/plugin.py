@@ -46,7 +46,7 @@ def carcassonne_figure_kinds(config: GameConfig) -> list[FigureKind]:
     assert isinstance(count, int)
     if count < 1:
         raise ConfigError(f"option {COUNT_OPTION!r} must be at least 1, not {count}")
-    return [FigureKind(figures.ABBOT, count, provider=NAME)]
+    return [FigureKind(figures.ABBOT, count, provider=NAME, shape="abbot")]
 
 
 @hookimpl

@@ -33,6 +33,7 @@ from carcassonne import (
 from carcassonne.events import Event
 from carcassonne_hills_sheep import explain, flock, hills, vineyards
 from carcassonne_hills_sheep.common import NAME, OPT_SHEPHERDS, OPTIONS, SHEEP_VALUES, SHEPHERD
+from carcassonne_hills_sheep.looks import carcassonne_tile_marks  # noqa: F401 (a hook)
 
 
 @hookimpl
@@ -45,14 +46,14 @@ def carcassonne_figure_kinds(config: GameConfig) -> list[FigureKind]:
     count = config.options[OPT_SHEPHERDS]
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
         raise ConfigError(f"option {OPT_SHEPHERDS!r} must be a whole number from 0, not {count!r}")
-    return [FigureKind(SHEPHERD, count, strength=0, provider=NAME)]
+    return [FigureKind(SHEPHERD, count, strength=0, provider=NAME, shape="shepherd")]
 
 
 @hookimpl
 def carcassonne_piece_kinds(config: GameConfig) -> list[PieceKind]:
     return [
         PieceKind(kind, f"{sheep} sheep", glyph=str(sheep), mark="disc", colour="#fbfbf5",
-                  neutral=True, provider=NAME)
+                  neutral=True, provider=NAME, shape="sheep", badge=str(sheep))
         for kind, sheep in SHEEP_VALUES.items()
     ]  # fmt: skip
 

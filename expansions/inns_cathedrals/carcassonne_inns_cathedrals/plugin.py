@@ -82,7 +82,8 @@ def carcassonne_figure_kinds(config: GameConfig) -> list[FigureKind]:
     count = config.options[BIGS]
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
         raise ConfigError(f"option {BIGS!r} must be a whole number from 0, not {count!r}")
-    return [FigureKind(BIG, count, strength=2, provider=NAME, follower=True)]
+    return [FigureKind(BIG, count, strength=2, provider=NAME, follower=True, shape="large-meeple",
+                       label="large meeple")]
 
 
 @hookimpl

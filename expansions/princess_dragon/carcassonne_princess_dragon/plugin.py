@@ -71,9 +71,9 @@ def carcassonne_kind_extensions() -> list[KindExtension]:
 def carcassonne_piece_kinds(config: GameConfig) -> list[PieceKind]:
     return [
         PieceKind(DRAGON, "the dragon", glyph="&", mark="triangle", colour="#b00020",
-                  neutral=True, provider=NAME),
+                  neutral=True, provider=NAME, shape="dragon"),
         PieceKind(FAIRY, "the fairy", glyph="^", mark="star", colour="#2e7d32", neutral=True,
-                  provider=NAME),
+                  provider=NAME, shape="fairy"),
     ]  # fmt: skip
 
 

@@ -61,7 +61,7 @@ def carcassonne_feature_kinds() -> list[FeatureKind]:
 def carcassonne_piece_kinds(config: GameConfig) -> list[PieceKind]:
     return [
         PieceKind(FLOOR, "tower floor", glyph="T", mark="square", colour="#8d6e63",
-                  neutral=True, provider=NAME)
+                  neutral=True, provider=NAME, shape="tower")
     ]  # fmt: skip
 
 

@@ -74,8 +74,9 @@ def carcassonne_kind_extensions() -> list[KindExtension]:
 @hookimpl
 def carcassonne_figure_kinds(config: GameConfig) -> list[FigureKind]:
     return [
-        FigureKind(BUILDER, count_option(config, OPT_BUILDERS), strength=0, provider=NAME),
-        FigureKind(PIG, count_option(config, OPT_PIGS), strength=0, provider=NAME),
+        FigureKind(BUILDER, count_option(config, OPT_BUILDERS), strength=0, provider=NAME,
+                   shape="builder"),
+        FigureKind(PIG, count_option(config, OPT_PIGS), strength=0, provider=NAME, shape="pig"),
     ]
 
 

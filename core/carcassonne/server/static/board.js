@@ -37,6 +37,8 @@ export class BoardView {
     svg.removeAttribute("height");
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     svg.classList.add("board-svg");
+    // the page draws the pieces itself (the picture answer's `pieces`, beside their figures)
+    svg.querySelector("g.pieces")?.remove();
     const view = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
     let [x0, y0, x1, y1] = [view[0], view[1], view[0] + view[2], view[1] + view[3]];
     for (const [x, y] of extra) {
@@ -219,6 +221,12 @@ export function tileNode(svgText, x, y) {
   return node;
 }
 
+/** `text` as the engine writes it in ids (carcassonne.svg.draw.css_name): letters, digits
+ * and "-" kept, any other character as "_" and its code in hex. */
+function cssName(text) {
+  return [...text].map((ch) => (/^[A-Za-z0-9-]$/.test(ch) ? ch : `_${ch.codePointAt(0).toString(16).padStart(2, "0")}`)).join("");
+}
+
 /** The outline of a piece's mark (PieceKind.mark) centred on (cx, cy), `r` its radius. */
 function markShape(mark, cx, cy, r) {
   const points = (pts) => pts.map(([x, y]) => `${(cx + x * r).toFixed(2)},${(cy + y * r).toFixed(2)}`).join(" ");
@@ -248,6 +256,15 @@ function markShape(mark, cx, cy, r) {
  * owner's colour otherwise; a ring is drawn in it), its glyph on top, its label as a tooltip. */
 export function pieceMark(piece, cx, cy, fill, r = 9) {
   const group = svgEl("g", { class: `board-piece mark-${piece.mark}`, "data-kind": piece.kind, "data-owner": piece.owner ?? "neutral" });
+  // a kind with a silhouette (PieceKind.shape): the engine's drawing of it, from the board
+  // picture's <defs> (piece-<kind>), whatever the expansion
+  const art = piece.shape ? document.getElementById(`piece-${cssName(piece.kind)}`) : null;
+  if (art) {
+    const use = svgEl("use", { href: `#${art.id}`, transform: `translate(${cx} ${cy}) scale(${r / 10})`, fill, stroke: "#1b1b1b", "stroke-width": 1.5, "stroke-linejoin": "round" });
+    group.setAttribute("data-shape", piece.shape);
+    group.append(svgEl("title", {}, piece.owner === null || piece.owner === undefined ? piece.label : `${piece.label} (player ${piece.owner + 1})`), use);
+    return group;
+  }
   const shape = markShape(piece.mark, cx, cy, r);
   if (piece.mark === "ring") {
     shape.setAttribute("fill", "none");

@@ -7,7 +7,7 @@
 
 import { api, describeError, el, forgetSeat, heldSeat, keepPlayerName, keepSeat, playerName, toast } from "./api.js";
 import { BoardView, pieceMark, svgEl, tileNode } from "./board.js";
-import { DECISIONS, factsCard, invitesCard, logEntry, mechanicsCard, playersCard, rankingCard } from "./panel.js";
+import { DECISIONS, factsCard, invitesCard, legendCard, logEntry, mechanicsCard, playersCard, rankingCard } from "./panel.js";
 
 export class GameView {
   constructor(main, gameId, wantedSeat) {
@@ -626,9 +626,10 @@ export class GameView {
       gameId: this.gameId,
       outcome: this.outcome,
       names: this.names(),
+      legend: this.picture ? this.picture.legend : null,
     };
     // the log stays where it is (moving it would lose its scroll position)
-    this.cards.replaceChildren(...[rankingCard(view), factsCard(view), mechanicsCard(view), playersCard(view), invitesCard(view)].filter(Boolean));
+    this.cards.replaceChildren(...[rankingCard(view), factsCard(view), mechanicsCard(view), playersCard(view), legendCard(view), invitesCard(view)].filter(Boolean));
   }
 
   // -- undo -------------------------------------------------------------------------------------

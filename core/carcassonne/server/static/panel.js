@@ -22,7 +22,12 @@ export function playersCard(view) {
       .map(([kind, n]) => {
         // a counter an expansion describes (goods) is shown with its mark and label
         const look = looks[kind];
-        if (!look) return el("span", { class: "piece", title: `${kind}: ${n} left` }, `${kind} ×${n}`);
+        if (!look) {
+          // a figure: named by its kind's label (FigureKind.label), whatever the expansion
+          const figure = (state.figure_kinds || {})[kind];
+          const words = figure ? figure.label : kind;
+          return el("span", { class: "piece", "data-kind": kind, title: `${words}: ${n} left` }, `${words} ×${n}`);
+        }
         const icon = pieceIcon({ kind, ...look, owner: look.neutral ? null : i }, look.neutral ? look.colour : colors[i] || look.colour, 14);
         return el("span", { class: "piece held", "data-kind": kind, title: `${look.label}: ${n}` }, icon, ` ${look.label} ×${n}`);
       });
@@ -251,4 +256,22 @@ export function rankingCard(view) {
     el("div", { class: "table-wrap" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, totals))),
     el("a", { class: "button", id: "record-link", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `carcassonne-${gameId}.carc` }, "Download the record"),
   );
+}
+
+/** Whether the legend is open: kept across redraws (the cards are rebuilt on every change). */
+let legendOpen = false;
+
+/** The legend of the game, drawn by the engine (`legend` of the picture answer: every figure,
+ * piece, tile mark, attribute and centre feature the game can show, in words), folded by
+ * default. Nothing before the first picture arrives. */
+export function legendCard(view) {
+  if (!view.legend) return null;
+  const body = el("div", { class: "legend-art" });
+  body.innerHTML = view.legend; // the engine's own SVG, as the board
+  const card = el("details", { class: "card legend-card", id: "legend-card" }, el("summary", { text: "Legend: what the pictures show" }), body);
+  card.open = legendOpen;
+  card.addEventListener("toggle", () => {
+    legendOpen = card.open;
+  });
+  return card;
 }
