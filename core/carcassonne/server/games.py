@@ -64,6 +64,8 @@ class Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: The undo request waiting for answers: ``(seq it was made at, requesting seat)``.
     undo_request: tuple[int, int] | None = None
+    #: How many connections hold this game (:meth:`Games.hold`), said hello or not yet.
+    holders: int = 0
     #: ``(seq, state, text)``: the view's text (:meth:`public_text`) of the state at that seq.
     _public: tuple[int, GameState, str] | None = field(default=None, repr=False)
 
@@ -209,9 +211,30 @@ class Games:
             hook(live)
         return live
 
+    async def hold(self, game_id: str) -> Live:
+        """The live game, held for a connection until :meth:`release`: a held game is never
+        evicted, so every connection, REST request and bot of this process shares one copy.
+
+        The count is taken as the game is handed over, with no ``await`` in between, and
+        :meth:`release` checks and evicts with no ``await`` either: on the one event loop
+        that owns ``self.live``, holding and evicting cannot interleave. (Before, a connection
+        accepted but not yet said hello did not count, so the last client leaving evicted the
+        game under it and the game split in two: issue 33.)
+        """
+        live = await self.get(game_id)
+        live.holders += 1
+        return live
+
+    def release(self, live: Live) -> None:
+        """A connection lets go of ``live``; the last one evicts it unless a bot is to move."""
+        live.holders -= 1
+        if live.holders <= 0 and live.bot_to_move() is None:
+            self.evict(live)
+
     def evict(self, live: Live) -> None:
-        """Forget a game nobody here is using (it is reloaded from the store when needed)."""
-        if self.live.get(live.id) is live and not live.lock.locked():
+        """Forget a game nobody here is using (it is reloaded from the store when needed).
+        A game some connection holds (:meth:`hold`) is kept."""
+        if self.live.get(live.id) is live and live.holders <= 0 and not live.lock.locked():
             del self.live[live.id]
             self._loading.pop(live.id, None)
 

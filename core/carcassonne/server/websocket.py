@@ -211,7 +211,7 @@ class Hub:
     async def serve(self, ws: WebSocket, game_id: str, limits: Limits) -> None:
         await ws.accept()
         try:
-            live = await self.games.get(game_id)
+            live = await self.games.hold(game_id)  # held from now on, hello or not
         except ServerError as exc:
             await ws.send_text(json_text(_error(None, exc.code, exc.message)))
             await ws.close(code=4404)
@@ -225,7 +225,12 @@ class Hub:
         except (WebSocketDisconnect, RuntimeError):  # RuntimeError: the socket is closed
             pass
         finally:
-            await session.leave()
+            try:
+                await session.leave()
+            finally:
+                if not self.clients.get(live.id):
+                    self.clients.pop(live.id, None)
+                self.games.release(live)  # the last holder evicts, with no await in between
 
 
 def _error(rid: Any, code: str, message: str) -> dict[str, Any]:
@@ -456,10 +461,7 @@ class Session:
         client, self.client = self.client, None
         await client.finish()
         await self.hub.presence_changed(self.live)
-        if not self.hub.clients.get(self.live.id) and self.live.bot_to_move() is None:
-            self.hub.clients.pop(self.live.id, None)
-            self.hub.games.evict(self.live)  # keeps memory to the games in use
-
+        # the game is released (and evicted when nobody holds it) by Hub.serve
 
 def _int_field(message: dict[str, Any], name: str, optional: bool = False) -> Any:
     value = message.get(name)
