@@ -270,7 +270,7 @@ def test_an_abbey_placed_on_the_open_end_closes_the_river():
     state = board(
         [SPRING, *HOLE_AT_THE_OPEN_END],
         expansions=("river", "abbey-mayor"),
-        pile=["BA/L", "BA/L"],
+        pile=["BA/L"],
     )
     assert state.pending.kind == "draw"
     assert PlaceTile("AM/A", 1, 0, 0) in state.legal_actions()
