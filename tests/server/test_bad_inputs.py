@@ -122,3 +122,15 @@ def test_a_db_with_an_unknown_scheme_is_refused(tmp_path: Path, url: str) -> Non
     assert f"unknown scheme {url.partition('://')[0]!r}" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
     assert list(tmp_path.rglob("*")) == []  # no SQLite file made of the URL
+
+
+@pytest.mark.parametrize("value", [2**63, 2**64 + 5, -(2**63) - 1])
+def test_options_beyond_64_bits_are_refused(server: ServerProcess, value: int) -> None:
+    """Such a game's record could not be loaded back (TOML's integers are 64-bit)."""
+    with server.http() as h:
+        answer = h.post("/api/games", json={"seats": HUMANS, "options": {"meeples": value}})
+        assert answer.status_code == 400, answer.text
+        assert answer.json()["error"]["code"] == "bad-config"
+        assert "must fit in 64 bits" in answer.json()["error"]["message"]
+        fine = h.post("/api/games", json={"seats": HUMANS, "options": {"meeples": 2**63 - 1}})
+        assert fine.status_code == 201

@@ -91,7 +91,8 @@ def explain(state: GameState, action: Action) -> Refusal | None:
         and (action.x, action.y) == state.last_tile
         and BARN in state.config.figure_kinds
     ):
-        corners = [a.location for a in barn.options(state, action.x, action.y)]
+        offered = barn.options(state, action.x, action.y)
+        corners = [a.location for a in offered if type(a) is PlaceFigure]
         if action.location not in corners:
             shown = ", ".join(corners) or "none"
             return Refusal(
