@@ -229,7 +229,7 @@ class Snapshots(Phases):
         other._completed = self._completed
         other._returned = self._returned
         other._x = self._x
-        other.last_events = self.last_events  # read only, and replaced (never changed) by apply
+        other.last_events = self.last_events.copy()  # a list a caller may change: its own
         other.log = self.log.copy()
         other._origin = self._origin
         other._cands = self._cands
