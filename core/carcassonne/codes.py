@@ -37,6 +37,11 @@ class Refusal(NamedTuple):
 
 #: The core's codes, in the order of the turn.
 CORE_CODES: tuple[ErrorCode, ...] = (
+    ErrorCode(
+        "not-an-action",
+        "apply() or why_illegal() was given something that is not an action (None, a number, "
+        "a list, an object); details: given (its type's name)",
+    ),
     ErrorCode("game-over", "the game is over: no action is legal any more"),
     ErrorCode(
         "wrong-decision",
@@ -47,8 +52,14 @@ CORE_CODES: tuple[ErrorCode, ...] = (
         "wrong-tile", "a tile placement names another tile than the drawn one; details: drawn"
     ),
     ErrorCode(
+        "unknown-tile",
+        "a tile placement names a tile id this game does not have (the message names the "
+        "edition that has it, if one does); details: tile",
+    ),
+    ErrorCode(
         "bad-field-type",
-        "a coordinate, rotation or other whole number that is not an int (a float or a bool)",
+        "a coordinate, rotation or other whole number that is not an int (a float or a bool), "
+        "or a field holding a list or an object",
     ),
     ErrorCode("bad-rotation", "a rotation other than 0, 90, 180 or 270"),
     ErrorCode("square-taken", "a tile already lies on that square"),

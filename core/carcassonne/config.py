@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType, ModuleType
 
 from carcassonne.actions import TypedAction
-from carcassonne.errors import ConfigError
+from carcassonne.errors import CarcassonneError, ConfigError
 from carcassonne.features import Segments, segments_of
 from carcassonne.limits import name_problem
 from carcassonne.plugins import Hooks, Plugin, make_plugin_manager
@@ -292,7 +292,24 @@ class GameConfig:
             return name
         if name in self.aliases:
             return self.aliases[name]
-        raise ConfigError(f"unknown tile {name!r}")
+        raise ConfigError(f"unknown tile {name!r}{self._edition_hint(name)}")
+
+    def _edition_hint(self, name: str) -> str:
+        """Where an unknown tile id is a tile of another edition's tile sets: which one and the
+        option that picks it (only on this error path: it loads those editions' sets)."""
+        spec = self.option_specs.get("edition")
+        current = self.options.get("edition")
+        for edition in spec.choices if spec is not None else ():
+            if edition == current:
+                continue
+            for _plugin, source in self.hooks.tile_sets():
+                try:
+                    tiles = load_tileset(source, self.kinds, edition=str(edition)).tiles
+                except CarcassonneError:
+                    continue
+                if any(tile.id == name for tile in tiles):
+                    return f" (a tile of edition {edition}: the option edition = \"{edition}\")"
+        return ""
 
     def fit_table(self, tile: TileType) -> FitTable:
         """The table ``pattern -> rotations`` of a tile (see :class:`FitTable`).

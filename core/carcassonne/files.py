@@ -61,7 +61,9 @@ def write_atomic(path: PathLike, content: str | bytes) -> None:
             # the rename would replace it: respect the user's read-only mark (even as root)
             raise FileError(path, "cannot write the file: it is read-only")
         folder = target.parent if str(target.parent) else Path(".")
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+        _remove_leftovers(folder, target.name)
+        prefix = f".{target.name}.{os.getpid()}."
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
         with os.fdopen(fd, "wb") as out:
             os.chmod(tmp, _mode_for(target))
             out.write(data)
@@ -76,6 +78,35 @@ def write_atomic(path: PathLike, content: str | bytes) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
     _sync_folder(target.parent)
+
+
+def _remove_leftovers(folder: Path, name: str) -> None:
+    """Remove the temporary files of earlier writes of ``name`` whose process is gone (killed
+    between creating and renaming its file: a ``finally`` never runs after SIGKILL). The
+    temporary file's name carries its writer's process id, so a write going on in another
+    process is never touched."""
+    prefix = f".{name}."
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.startswith(prefix)]
+    except OSError:
+        return
+    for entry in entries:
+        pid = entry.name[len(prefix) :].split(".", 1)[0]
+        if entry.name.endswith(".tmp") and pid.isascii() and pid.isdigit() and not _alive(int(pid)):
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # another user's process, or not ours to judge: keep its file
+    return True
 
 
 def _mode_for(path: Path) -> int:

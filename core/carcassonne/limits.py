@@ -35,6 +35,21 @@ def int_in_range(value: int) -> bool:
     return MIN_INT <= value <= MAX_INT
 
 
+def whole_number(text: str, max_digits: int = MAX_NUMBER_DIGITS) -> int | None:
+    """``text`` as a whole number when it is one, else None: an optional ``-`` and 1 to
+    ``max_digits`` ASCII digits, nothing else.
+
+    The one way every reader turns text into a number (URL parts and query parameters of the
+    server, attributes and keys of files): ``str.isdigit`` and ``int`` also take other
+    digits (``²`` passes ``isdigit`` and fails ``int``; ``١٢`` passes both) and ``int``
+    refuses more than 4,300 digits with a bare ``ValueError``, so neither is used alone.
+    """
+    digits = text[1:] if text.startswith("-") else text
+    if not 1 <= len(digits) <= max_digits or not (digits.isascii() and digits.isdigit()):
+        return None
+    return int(text)
+
+
 def name_problem(name: object) -> str | None:
     """Why ``name`` cannot be a player's name, or None when it can.
 

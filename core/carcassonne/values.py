@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Never, Protocol
 
 from carcassonne.errors import ConfigError
+from carcassonne.limits import int_in_range
 from carcassonne.tileset.model import Attribute, Rotated, TileType
 
 if TYPE_CHECKING:
@@ -59,20 +60,65 @@ class Option:
             raise ConfigError(f"option {self.key!r} must be one of {allowed}, not {shown}")
         if isinstance(self.default, int) and not isinstance(self.default, bool):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ConfigError(f"option {self.key!r} must be a whole number, not {value!r}")
+                raise ConfigError(
+                    f"option {self.key!r} must be a whole number, not {format_value(value)}"
+                )
+            if not int_in_range(value):  # what records (TOML) can write and read back
+                raise ConfigError(f"option {self.key!r} must fit in 64 bits, not {value}")
         if isinstance(self.default, str) and not isinstance(value, str):
             raise ConfigError(f"option {self.key!r} must be text, not {format_value(value)}")
         assert isinstance(value, bool | int | str)
         return value
 
 
+class Supply(dict[str, int]):
+    """One player's figures in the supply, figure kind -> count: read only.
+
+    ``state.supply[player]`` is one of these. States share them with their clones (copying a
+    supply at every clone would cost search time), so none may change: the engine makes a new
+    one for every change (:meth:`with_count`), and a caller's ``supply["meeple"] = 0`` raises
+    ``TypeError`` instead of changing every clone too. It is a ``dict`` for everything else
+    (equality with plain dicts, JSON, ``**`` unpacking); ``copy()`` gives a plain dict.
+    """
+
+    __slots__ = ()
+
+    def with_count(self, kind: str, change: int) -> Supply:
+        """A new supply with ``change`` more (or fewer) figures of ``kind``."""
+        counts = dict(self)
+        counts[kind] = counts.get(kind, 0) + change
+        return Supply(counts)
+
+    def __reduce__(self) -> tuple[type[Supply], tuple[dict[str, int]]]:
+        return (Supply, (dict(self),))  # pickle and copy build it whole, never item by item
+
+    def _read_only(self, *args: object, **kwargs: object) -> Never:
+        raise TypeError("a supply is read only (state.supply is shared with clones)")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _read_only
+    __ior__ = _read_only
+
+
 def format_value(value: object) -> str:
-    """A value as a user writes it (JSON/TOML spelling: true, false, "text", 4)."""
+    """A value as a user writes it (JSON/TOML spelling: true, false, "text", 4), on one line:
+    quotes, backslashes, line breaks and every other unprintable character of a text are
+    escaped (``\\n``, ``\\u2028``), so a message quoting a value is one line that shows it."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
+        return '"' + "".join(map(_escaped, value)) + '"'
     return repr(value)
+
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escaped(char: str) -> str:
+    if char in _ESCAPES:
+        return _ESCAPES[char]
+    if char.isprintable():
+        return char
+    return f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08x}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -475,7 +521,7 @@ class StateView(Protocol):
     def player(self) -> int: ...
 
     @property
-    def supply(self) -> list[dict[str, int]]: ...
+    def supply(self) -> list[Supply]: ...
 
     @property
     def ext(self) -> dict[str, ExtValue]: ...

@@ -6,34 +6,36 @@ from .live import ServerProcess
 from .test_play import advance, seated
 
 
-def test_undo_against_bots_is_free(server: ServerProcess) -> None:
+def test_undo_against_bots_is_free_but_reveals_nothing(server: ServerProcess) -> None:
+    """Against bots an undo needs nobody's consent, but it may not take back a draw: a seat
+    that saw its next tile (or a bot's) must not play again knowing it (issue 33)."""
     game, clients = seated(server, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=4)
     me = clients[0]
     before = me.state
     assert before is not None
-    me.apply(before["legal_actions"][0]["action"])  # the tile
-    assert me.apply(me.state["legal_actions"][0]["action"])["type"] == "ok"  # type: ignore[index]
-    while me.state["pending"]["player"] != 0:  # type: ignore[index]
-        me.until("update")  # the bot's turn
-    moved = me.seq
-    rid = me.send({"op": "undo", "seq": moved})
-    assert me.answer(rid) == {"type": "ok", "id": rid, "seq": moved + 1}
-    update = me.seen[-2]
-    # my last decision (the figure) and the bot's moves after it are taken back
-    assert update["type"] == "update" and update["action"] is None
-    assert update["undone"] == moved - 1 and update["seat"] == 0
-    assert me.state["actions_played"] == 1  # type: ignore[index]
-    assert me.state["pending"] == {"kind": "figure", "player": 0, "data": None}  # type: ignore[index]
-    # once more: the tile, back to the very start
+    assert me.apply(before["legal_actions"][0]["action"])["type"] == "ok"  # the tile
+    # the tile is taken back: no tile was drawn since, so nothing is revealed
     rid = me.send({"op": "undo", "seq": me.seq})
-    assert me.answer(rid)["seq"] == moved + 2
+    assert me.answer(rid) == {"type": "ok", "id": rid, "seq": 2}
+    update = me.seen[-2]
+    assert update["type"] == "update" and update["undone"] == 1 and update["seat"] == 0
     after = me.state
     assert after is not None
     assert after["actions_played"] == 0 and after["drawn_tile"] == before["drawn_tile"]
     assert after["tiles"] == before["tiles"] and after["scores"] == before["scores"]
-    # nothing of mine left to take back
-    rid = me.send({"op": "undo", "seq": me.seq})
-    assert me.answer(rid)["error"]["code"] == "nothing-to-undo"
+    # the tile and the figure, then the bot's turn: my next tile is drawn and seen
+    me.apply(after["legal_actions"][0]["action"])
+    assert me.apply(me.state["legal_actions"][0]["action"])["type"] == "ok"  # type: ignore[index]
+    while me.state["pending"]["player"] != 0:  # type: ignore[index]
+        me.until("update")  # the bot's turn
+    moved, seen = me.seq, me.state["drawn_tile"]  # type: ignore[index]
+    rid = me.send({"op": "undo", "seq": moved})
+    refused = me.answer(rid)
+    assert refused["type"] == "error" and refused["error"]["code"] == "undo-reveals"
+    assert me.seq == moved and me.state["drawn_tile"] == seen  # type: ignore[index]
+    # the refusal changed nothing in the store either
+    with server.http() as h:
+        assert h.get(f"/api/games/{game['id']}").json()["game"]["seq"] == moved
     me.close()
 
 

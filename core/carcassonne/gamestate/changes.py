@@ -57,9 +57,8 @@ class Changes(Refusals):
             if wanted is not None and fig.kind not in wanted:
                 keep.append(fig)
                 continue
-            supply = self.supply[fig.player].copy()  # copy on write: clones share the dicts
-            supply[fig.kind] += 1
-            self.supply[fig.player] = supply
+            # a new Supply: clones share them
+            self.supply[fig.player] = self.supply[fig.player].with_count(fig.kind, 1)
             x, y, loc = fig.x, fig.y, fig.location
             out.append(ReturnedFigure(fig.player, fig.kind, x, y, loc, root, record[KIND]))
             events.append(ev.FigureReturned(fig.player, fig.kind, x, y, loc))
@@ -80,9 +79,7 @@ class Changes(Refusals):
             return
         if self.supply[player].get(kind, 0) <= 0:
             raise CarcassonneError(f"player {player} has no {kind} left")
-        supply = self.supply[player].copy()  # copy on write: clones share the dicts
-        supply[kind] -= 1
-        self.supply[player] = supply
+        self.supply[player] = self.supply[player].with_count(kind, -1)  # clones share them
         self._graph.add_figure(placed.order + index, _new(Figure, (player, kind, x, y, location)))
         events.append(_new(ev.FigurePlaced, (player, kind, x, y, location)))
 

@@ -26,6 +26,7 @@ from carcassonne.values import (
     Pos,
     Prisoner,
     ReturnedFigure,
+    Supply,
 )
 
 if TYPE_CHECKING:
@@ -77,8 +78,10 @@ def _same(value: object) -> object:
     return value
 
 
-def _supplies(supply: list[dict[str, int]]) -> list[dict[str, int]]:
-    return [d.copy() for d in supply]
+def _supplies(supply: list[Supply]) -> list[Supply]:
+    """A copy of the list; each :class:`Supply` is read only, so shared (a plain dict, from a
+    state pickled before supplies were read only, becomes one)."""
+    return [s if type(s) is Supply else Supply(s) for s in supply]
 
 
 # Fields saved as the origin for undo(), with the function that copies each.
@@ -141,9 +144,9 @@ class StateData:
     _squares: list[Pos]
     _graph: FeatureGraph
     _pile: list[str]
-    #: Per player: figure kind -> figures left in the supply (read only for plugins: clones
-    #: share the dicts, which the engine replaces rather than changes).
-    supply: list[dict[str, int]]
+    #: Per player: figure kind -> figures left in the supply (:class:`Supply`, read only:
+    #: clones share them; the engine replaces a player's supply on every change).
+    supply: list[Supply]
     scores: list[int]
     #: Plugin data, ``plugin name -> immutable value``; plugins replace their value.
     ext: dict[str, ExtValue]

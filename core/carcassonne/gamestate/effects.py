@@ -207,8 +207,6 @@ class Effects(Changes):
         return prisoner
 
     def _to_supply(self, player: int, kind: str, count: int) -> None:
-        """Add ``count`` figures of ``kind`` to ``player``'s supply (copy on write: clones
-        share the supply dicts)."""
-        supply = self.supply[player].copy()
-        supply[kind] += count
-        self.supply[player] = supply
+        """Add ``count`` figures of ``kind`` to ``player``'s supply (a new :class:`Supply`:
+        clones share them)."""
+        self.supply[player] = self.supply[player].with_count(kind, count)

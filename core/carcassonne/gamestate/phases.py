@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from carcassonne import events as ev
 from carcassonne.actions import Action, ChanceOutcome, Draw, Pass, PlaceFigure, PlaceTile
 from carcassonne.config import MAX_PLAYERS
-from carcassonne.errors import CarcassonneError
+from carcassonne.errors import CarcassonneError, IllegalActionError
 from carcassonne.features import FIGS, KIND
 from carcassonne.gamestate.chance import Chance
 from carcassonne.gamestate.data import (
@@ -26,7 +26,7 @@ from carcassonne.gamestate.data import (
     _new,
 )
 from carcassonne.gamestate.legal import _PASS
-from carcassonne.gamestate.refusals import _offered, _same_types
+from carcassonne.gamestate.refusals import _offered, _same_types, shape_refusal
 from carcassonne.values import (
     Award,
     Decision,
@@ -63,6 +63,9 @@ class Phases(Chance):
         """
         if isinstance(action, str):
             action = self._parse(action)
+        shape = shape_refusal(action)
+        if shape is not None:
+            raise IllegalActionError(action, shape.reason, shape.code, **shape.details)
         pending = self.pending
         if pending.kind == END:
             reason: str | None = "the game is over"
@@ -332,14 +335,15 @@ class Phases(Chance):
                     events.append(ev.TileSetAside(tid, reason))
                     continue
             lazy = not hooks.may_veto(self.config, tile)
+            self.drawn = tid  # vetoes see the tile being drawn (a drawn tile's rules apply)
             cands = None if lazy and self._fits_somewhere(tile) else self._placements(tile)
             events.append(_new(ev.TileDrawn, (player, tid)))
             if cands is None or cands:
-                self.drawn = tid
                 self._cands = cands
                 self.pending = _TILE_FOR[player]
                 self._legal = None
                 return
+            self.drawn = None
             events.append(ev.TileReturned(player, tid))
             if self.config.explicit_draws and self._pile:
                 # the caller draws again (only Draw is legal: Draw is in turn_actions)

@@ -39,6 +39,12 @@ class Queries(StateData):
     def tiles_left(self) -> int:
         return len(self._pile)
 
+    def chances_drawn(self) -> int:
+        """How many chance draws (dice, shuffles of a side area) the game has made: with
+        :meth:`tiles_left` and ``drawn``, what tells whether hidden information came to light
+        between two states of one game (a server refuses an undo across such a draw)."""
+        return self._extras.chances
+
     def draw_pile(self) -> list[str]:
         """The remaining tiles, next to be drawn first."""
         return self._pile[::-1]

@@ -17,16 +17,39 @@ from carcassonne.actions import (
     Pass,
     PlaceFigure,
     PlaceTile,
+    TypedAction,
     action_fields,
 )
 from carcassonne.codes import Refusal
-from carcassonne.errors import IllegalActionError
+from carcassonne.errors import CarcassonneError, IllegalActionError
 from carcassonne.gamestate.data import END
 from carcassonne.gamestate.legal import Legal
 from carcassonne.geometry import SIDE_OFFSETS, SIDES
 
 #: The decisions of the turn loop: ``Decision.passable`` is for plugins' decisions only.
 _CORE_KINDS = frozenset(("draw", "tile", "figure", "chance", END))
+
+
+def shape_refusal(action: object) -> Refusal | None:
+    """Why ``action`` cannot even be looked at as an action, or None: it is not one of the
+    action types (``None``, a number, a list, a dict: ``not-an-action``), or a field holds a
+    list or a dict (``bad-field-type``). Checked first, so that no such value ever reaches a
+    lookup among the legal actions (which would raise ``TypeError`` or ``AttributeError``)."""
+    if not isinstance(action, TypedAction) or not isinstance(action, tuple):
+        return Refusal(
+            "not-an-action",
+            f"{type(action).__name__} is not an action (a tile, figure, pass, draw or "
+            "plugin action, or its notation text)",
+            {"given": type(action).__name__},
+        )
+    try:
+        hash(action)
+    except TypeError:
+        return Refusal(
+            "bad-field-type",
+            "an action's fields are whole numbers, text or None, never a list or an object",
+        )
+    return None
 
 
 def _wrong_decision(reason: str, expected: str) -> Refusal:
@@ -71,6 +94,9 @@ class Refusals(Legal):
         """
         if isinstance(action, str):
             action = self._parse(action)
+        shape = shape_refusal(action)
+        if shape is not None:
+            return shape
         kind = self.pending.kind
         if kind == END:
             return Refusal("game-over", "the game is over")
@@ -80,8 +106,14 @@ class Refusals(Legal):
                 "bad-field-type",
                 "coordinates, rotations and other whole numbers must be int (not bool or float)",
             )
+        if type(action) is PlaceTile and action.tile not in self.config.tile_types:
+            return self._unknown_tile(action.tile)
         if kind == "tile" and type(action) is PlaceTile:
             if action.tile != self.drawn:
+                # a tile a plugin places by its own action (the abbey) has its own refusal
+                explained = self.config.hooks.explain_illegal(self, action)
+                if explained is not None:
+                    return explained
                 return Refusal(
                     "wrong-tile",
                     f"the drawn tile is {self.drawn}, not {action.tile}",
@@ -169,7 +201,18 @@ class Refusals(Legal):
             return None
         return self._placement_refusal(action)
 
+    def _unknown_tile(self, tile: object) -> Refusal:
+        try:
+            self.config.resolve_tile(str(tile))
+        except CarcassonneError as exc:  # says which edition has it, when one does
+            reason = str(exc)
+        else:
+            reason = f"{tile!r} is an alias: actions name tiles by id"
+        return Refusal("unknown-tile", reason, {"tile": str(tile)})
+
     def _placement_refusal(self, action: PlaceTile) -> Refusal:
+        if action.tile not in self.config.tile_types:
+            return self._unknown_tile(action.tile)
         x, y, rotation = action.x, action.y, action.rotation
         pos = (x, y)
         where = {"x": x, "y": y}

@@ -14,9 +14,25 @@ from carcassonne.actions import Action, Draw
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError, NothingToUndoError
 from carcassonne.features import FIGS, OPEN, FeatureGraph
-from carcassonne.gamestate.data import _NO_EXTRAS, _STATE_FIELDS, _THEN_END, StateData, _is_hole
+from carcassonne.gamestate.data import (
+    _NO_EXTRAS,
+    _STATE_FIELDS,
+    _THEN_END,
+    StateData,
+    _is_hole,
+    _supplies,
+)
 from carcassonne.gamestate.phases import Phases
-from carcassonne.values import Decision, ForcedChance, ForcedDraw, OptionValue, Outcome, Placed, Pos
+from carcassonne.values import (
+    Decision,
+    ForcedChance,
+    ForcedDraw,
+    OptionValue,
+    Outcome,
+    Placed,
+    Pos,
+    Supply,
+)
 
 #: A placed tile as pickled: (tile id, rotation, player, order).
 _PlacedData = tuple[str, int, int, int]
@@ -56,7 +72,7 @@ class Snapshots(Phases):
         self._graph = FeatureGraph()
         self._pile = []
         self.supply = [
-            {kind.name: kind.count for kind in config.figure_kinds.values()}
+            Supply({kind.name: kind.count for kind in config.figure_kinds.values()})
             for _ in range(config.players)
         ]
         self.scores = [0] * config.players
@@ -196,7 +212,7 @@ class Snapshots(Phases):
         other._squares = self._squares.copy()
         other._graph = self._graph.copy()
         other._pile = self._pile.copy()
-        other.supply = self.supply.copy()  # the dicts are replaced on change, never changed
+        other.supply = self.supply.copy()  # each Supply is read only: shared
         other.scores = self.scores.copy()
         other.ext = self.ext.copy()
         other.player = self.player
@@ -213,7 +229,7 @@ class Snapshots(Phases):
         other._completed = self._completed
         other._returned = self._returned
         other._x = self._x
-        other.last_events = self.last_events  # read only, and replaced (never changed) by apply
+        other.last_events = self.last_events.copy()  # a list a caller may change: its own
         other.log = self.log.copy()
         other._origin = self._origin
         other._cands = self._cands
@@ -246,6 +262,7 @@ class Snapshots(Phases):
         self._x = None  # states pickled before the general mechanics existed lack it
         for name, value in data.items():
             setattr(self, name, value)
+        self.supply = _supplies(self.supply)
         self.board = _decode_board(config, data["board"])  # type: ignore[arg-type]
         origin = data["_origin"]
         assert isinstance(origin, tuple)

@@ -15,7 +15,7 @@ from carcassonne.errors import CarcassonneError
 from carcassonne.limits import MAX_INT, MAX_SCORE, MAX_TURN
 from carcassonne.position.model import Position, PositionError, strings, whole
 from carcassonne.state import GameState
-from carcassonne.values import NEUTRAL
+from carcassonne.values import NEUTRAL, Supply
 
 
 def build_state(config: GameConfig, position: Position) -> GameState:
@@ -364,7 +364,7 @@ def _set_supply(
                     f"but each player has {spec.count}",
                     "supply",
                 )
-            state.supply[player] = {**state.supply[player], kind: have}  # replaced, not changed
+            state.supply[player] = Supply({**state.supply[player], kind: have})  # replaced
 
 
 def game_tiles(config: GameConfig) -> Counter[str]:

@@ -3,7 +3,6 @@ line and column."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -12,6 +11,7 @@ from carcassonne.actions import Action, PlaceFigure, PlaceTile
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError
 from carcassonne.files import FileError, read_text
+from carcassonne.limits import MAX_NOTATION_DIGITS, whole_number
 from carcassonne.notation import NotationError, action_from_text
 from carcassonne.plugins import installed_expansions
 from carcassonne.position.build import build_state, check_count
@@ -116,8 +116,8 @@ def _player(names: Sequence[str], value: Any, where: str, key: str) -> int:
     """A player named by name or by index; a name wins (a player may be called "1")."""
     if isinstance(value, str) and value in names:
         return names.index(value)
-    if isinstance(value, str) and value.isdigit() and len(value) < 3:
-        value = int(value)
+    if isinstance(value, str) and whole_number(value, max_digits=2) is not None:
+        value = whole_number(value, max_digits=2)
     if whole(value) and 0 <= value < len(names):
         return value
     raise PositionError(f"{where}: unknown player {value!r} (players: {', '.join(names)})", key)
@@ -251,14 +251,13 @@ def parse_position(data: dict[str, Any], config: GameConfig) -> Position:
     )
 
 
-_COORDS = re.compile(r"-?\d{1,9},-?\d{1,9}")
-
-
 def _coords(text: str, where: str, key: str) -> tuple[int, int]:
-    if not _COORDS.fullmatch(text):
+    x_text, comma, y_text = text.partition(",")
+    x = whole_number(x_text, max_digits=MAX_NOTATION_DIGITS)
+    y = whole_number(y_text, max_digits=MAX_NOTATION_DIGITS)
+    if not comma or x is None or y is None:
         raise PositionError(f"{where}: coordinates x,y expected, not {text!r}", key)
-    x, y = text.split(",")
-    return int(x), int(y)
+    return x, y
 
 
 def _parse_piece(
@@ -267,7 +266,7 @@ def _parse_piece(
     """``"[owner] kind x,y [location]"``: no owner for a neutral piece."""
     where = f"pieces[{index}] {text!r}"
     owner, rest = _owner(names, text)
-    if owner in names or (owner.isdigit() and len(owner) < 3):
+    if owner in names or whole_number(owner, max_digits=2) is not None:
         player = _player(names, owner, where, "pieces")
     else:
         player, rest = NEUTRAL, text

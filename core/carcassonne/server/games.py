@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from carcassonne.config import GameConfig
+from carcassonne.limits import whole_number
 from carcassonne.record import Entry, Record, parse_record, record_of, replay_record
 from carcassonne.serialize import action_from_text, action_json
 from carcassonne.server.storage import GameRow, MoveRow, SeatRow, Store
@@ -40,6 +42,31 @@ class ServerError(Exception):
         self.status = status
         #: Where in an uploaded file the problem is (a ``.jcz`` file's JSON path), or "".
         self.where = where
+
+
+#: What a game id may be: the server makes them with ``secrets.token_urlsafe`` (URL-safe
+#: base64); anything else names no game and never reaches the store (a NUL, a lone surrogate).
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def game_id_param(raw: str) -> str:
+    """``raw`` if it can be a game's id, else ``not-found`` (what the store would answer)."""
+    if GAME_ID.fullmatch(raw) is None:
+        raise ServerError("not-found", f"no game {raw!r}", 404)
+    return raw
+
+
+def number_param(raw: str, what: str, low: int, high: int, status: int = 400) -> int:
+    """A whole number from a URL (a path part or a query parameter) in ``low..high``: the one
+    reader of numbers the REST routes share (``²`` and other non-ASCII digits are refused)."""
+    number = whole_number(raw, max_digits=len(str(high)))
+    if number is None or not low <= number <= high:
+        raise ServerError(
+            "bad-seat" if what == "seat" else "bad-request",
+            f"{what} must be a whole number from {low} to {high}, not {raw!r}",
+            status,
+        )
+    return number
 
 
 @dataclass(frozen=True)
@@ -64,6 +91,8 @@ class Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: The undo request waiting for answers: ``(seq it was made at, requesting seat)``.
     undo_request: tuple[int, int] | None = None
+    #: How many connections hold this game (:meth:`Games.hold`), said hello or not yet.
+    holders: int = 0
     #: ``(seq, state, text)``: the view's text (:meth:`public_text`) of the state at that seq.
     _public: tuple[int, GameState, str] | None = field(default=None, repr=False)
 
@@ -147,6 +176,16 @@ def undo_count(log: list[MoveRow], seat: int) -> int:
     raise ServerError("nothing-to-undo", f"seat {seat} has made no action that could be undone")
 
 
+def undo_reveals(state: GameState, count: int) -> bool:
+    """Whether taking back ``count`` actions of ``state`` would take back a draw (a tile drawn
+    from the pile, a chance outcome): its outcome has been seen, so playing those actions
+    again would be playing with knowledge of the pile that no player may have (issue 33)."""
+    before = state.clone()
+    before.undo(count)
+    seen = (state.tiles_left(), state.chances_drawn())
+    return (before.tiles_left(), before.chances_drawn()) != seen
+
+
 def public_game(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
     """A game's metadata as the REST API shows it (never tokens, never the seed)."""
     return {
@@ -189,6 +228,7 @@ class Games:
 
     async def get(self, game_id: str) -> Live:
         """The live game (loaded and replayed on first use); ``not-found`` if there is none."""
+        game_id = game_id_param(game_id)
         live = self.live.get(game_id)
         if live is not None:
             return live
@@ -209,9 +249,30 @@ class Games:
             hook(live)
         return live
 
+    async def hold(self, game_id: str) -> Live:
+        """The live game, held for a connection until :meth:`release`: a held game is never
+        evicted, so every connection, REST request and bot of this process shares one copy.
+
+        The count is taken as the game is handed over, with no ``await`` in between, and
+        :meth:`release` checks and evicts with no ``await`` either: on the one event loop
+        that owns ``self.live``, holding and evicting cannot interleave. (Before, a connection
+        accepted but not yet said hello did not count, so the last client leaving evicted the
+        game under it and the game split in two: issue 33.)
+        """
+        live = await self.get(game_id)
+        live.holders += 1
+        return live
+
+    def release(self, live: Live) -> None:
+        """A connection lets go of ``live``; the last one evicts it unless a bot is to move."""
+        live.holders -= 1
+        if live.holders <= 0 and live.bot_to_move() is None:
+            self.evict(live)
+
     def evict(self, live: Live) -> None:
-        """Forget a game nobody here is using (it is reloaded from the store when needed)."""
-        if self.live.get(live.id) is live and not live.lock.locked():
+        """Forget a game nobody here is using (it is reloaded from the store when needed).
+        A game some connection holds (:meth:`hold`) is kept."""
+        if self.live.get(live.id) is live and live.holders <= 0 and not live.lock.locked():
             del self.live[live.id]
             self._loading.pop(live.id, None)
 

@@ -18,14 +18,16 @@ from starlette.responses import JSONResponse, Response
 
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError
+from carcassonne.limits import MAX_NAME_CHARS, name_problem, whole_number
 from carcassonne.server.bots import bot_names
-from carcassonne.server.games import Games, ServerError, public_game
+from carcassonne.server.games import Games, ServerError, game_id_param, number_param, public_game
 from carcassonne.server.storage import GameRow, SeatRow
 from carcassonne.server.websocket import Hub, hash_token
 from carcassonne.state import GameState
 
 MAX_SEED = 2**53 - 1
 MAX_THINK = 10.0
+MAX_SEATS = 6
 
 
 def error_response(code: str, message: str, status: int, where: str = "") -> JSONResponse:
@@ -44,8 +46,8 @@ def _games(request: Request) -> Games:
 async def _body(request: Request) -> dict[str, Any]:
     """The request's JSON object, within the size limit."""
     limit = request.app.state.limits.max_body
-    length = request.headers.get("content-length")
-    if length is not None and length.isdigit() and int(length) > limit:
+    length = whole_number(request.headers.get("content-length", ""))
+    if length is not None and length > limit:
         raise ServerError("too-large", f"a request body may hold {limit} bytes", 413)
     raw = b""
     try:
@@ -86,9 +88,16 @@ def _as_tuple(kinds: type | tuple[type, ...]) -> tuple[type, ...]:
 
 
 def _name(value: Any, where: str) -> str:
-    if not isinstance(value, str) or not 1 <= len(value.strip()) <= 40:
-        raise ServerError("bad-request", f"{where} must be a name of 1 to 40 characters")
-    return value.strip()
+    """A seat's name, by the engine's rule for player names (:func:`name_problem`: what
+    records and positions can write), after trimming spaces at its ends."""
+    name = value.strip(" ") if isinstance(value, str) else value
+    problem = name_problem(name)
+    if problem is not None:
+        raise ServerError(
+            "bad-request", f"{where} must be a name of 1 to {MAX_NAME_CHARS} characters: {problem}"
+        )
+    assert isinstance(name, str)
+    return name
 
 
 # -- routes ------------------------------------------------------------------------------
@@ -101,12 +110,9 @@ async def expansions(request: Request) -> Response:
 async def list_games(request: Request) -> Response:
     limits = request.app.state.limits
     raw = request.query_params.get("limit", str(limits.max_games_listed))
-    if not raw.isdigit() or not 1 <= int(raw) <= limits.max_games_listed:
-        raise ServerError(
-            "bad-request", f"'limit' must be a whole number from 1 to {limits.max_games_listed}"
-        )
+    limit = number_param(raw, "'limit'", 1, limits.max_games_listed)
     store = _games(request).store
-    rows = await store.public_games(int(raw))
+    rows = await store.public_games(limit)
     out = [public_game(row, await store.seats(row.id)) for row in rows]
     return JSONResponse({"games": out})
 
@@ -246,8 +252,8 @@ def _scalar(value: Any) -> bool:
 
 
 def _seats(given: list[Any]) -> list[SeatRow]:
-    if not 2 <= len(given) <= 6:
-        raise ServerError("bad-request", "a game has 2 to 6 seats")
+    if not 2 <= len(given) <= MAX_SEATS:
+        raise ServerError("bad-request", f"a game has 2 to {MAX_SEATS} seats")
     bots = bot_names()
     seats = []
     for i, seat in enumerate(given):
@@ -278,7 +284,7 @@ def _seats(given: list[Any]) -> list[SeatRow]:
 
 async def game_details(request: Request) -> Response:
     games = _games(request)
-    game_id = request.path_params["game"]
+    game_id = game_id_param(request.path_params["game"])
     row = await games.store.game(game_id)
     if row is None:
         raise ServerError("not-found", f"no game {game_id!r}", 404)
@@ -286,10 +292,7 @@ async def game_details(request: Request) -> Response:
 
 
 def _seat_number(request: Request) -> int:
-    raw = request.path_params["seat"]
-    if not raw.isdigit() or len(raw) > 2:
-        raise ServerError("bad-seat", f"no seat {raw!r}", 404)
-    return int(raw)
+    return number_param(request.path_params["seat"], "seat", 0, MAX_SEATS - 1, 404)
 
 
 async def join_seat(request: Request) -> Response:

@@ -5,6 +5,9 @@ from __future__ import annotations
 from carcassonne.errors import CarcassonneError
 from carcassonne.server.storage import Store, StoreError
 
+#: The schemes a ``--db`` URL may have.
+SCHEMES = ("sqlite", "postgresql", "postgres")
+
 
 async def check_store(url: str) -> None:
     """Open and close the store once, so that a bad ``--db`` is one clear error at start-up."""
@@ -34,7 +37,12 @@ def redact(url: str) -> str:
 def open_store(url: str) -> Store:
     """The store a ``--db`` URL names: ``postgresql://...`` (or ``postgres://``), or SQLite:
     ``sqlite:///relative/path.db``, ``sqlite:////absolute/path.db``, ``sqlite:///path?sync=full``
-    or a bare file path."""
+    or a bare file path. Any other ``scheme://`` is refused (``postgress://`` is a typo, not a
+    file to create)."""
+    scheme, sep, _ = url.partition("://")
+    if sep and scheme not in SCHEMES:
+        known = ", ".join(f"{s}://" for s in SCHEMES)
+        raise StoreError(f"--db {redact(url)}: unknown scheme {scheme!r} (known: {known})")
     if url.startswith(("postgresql://", "postgres://")):
         from carcassonne.server.postgres_store import PostgresStore
 

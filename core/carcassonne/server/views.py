@@ -41,9 +41,16 @@ def json_text(data: Any) -> str:
         try:
             text: str = _ORJSON.dumps(data, option=_ORJSON.OPT_SORT_KEYS).decode()
             return text
-        except TypeError:  # a value orjson does not take (a huge int, a non-str key): json does
+        except TypeError:  # a value orjson does not take (a huge int, a lone surrogate): json does
             pass
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # a lone surrogate (a client's own message id or tile name, echoed back) cannot be sent
+        # as UTF-8; escaped, the JSON text is still exact and the client gets its answer
+        text = json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    return text
 
 
 def public_text(state: Any) -> str:

@@ -33,7 +33,12 @@ from starlette.staticfiles import StaticFiles
 from carcassonne.actions import action_fields
 from carcassonne.config import GameConfig
 from carcassonne.serialize import action_from_text, action_json, outcome_json
-from carcassonne.server.games import Games, ServerError, effective_actions, origin_state
+from carcassonne.server.games import (
+    Games,
+    effective_actions,
+    number_param,
+    origin_state,
+)
 from carcassonne.state import GameState
 from carcassonne.svg import board as board_picture
 from carcassonne.svg import location_point, player_color
@@ -72,9 +77,7 @@ def _seat_param(request: Request, players: int) -> int | None:
     raw = request.query_params.get("seat")
     if raw is None or raw == "":
         return None
-    if not raw.isdigit() or int(raw) >= players:
-        raise ServerError("bad-seat", f"no seat {raw!r} in this game", 400)
-    return int(raw)
+    return number_param(raw, "seat", 0, players - 1)
 
 
 #: the last board pictures drawn, by (game, seq): every browser of a game asks for the same one

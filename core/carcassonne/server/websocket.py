@@ -29,7 +29,14 @@ from carcassonne.serialize import (
     chance_refusal,
     illegal_message,
 )
-from carcassonne.server.games import Change, Games, Live, ServerError, undo_count
+from carcassonne.server.games import (
+    Change,
+    Games,
+    Live,
+    ServerError,
+    undo_count,
+    undo_reveals,
+)
 from carcassonne.server.limits import Limits, TokenBucket
 from carcassonne.server.storage import Store
 from carcassonne.server.views import StateMessage, json_text
@@ -41,8 +48,9 @@ OPS = ("hello", "apply", "undo", "undo_answer", "sync", "ping")
 
 
 def hash_token(token: str) -> str:
-    """The stored form of a seat token (tokens are 256 random bits: a plain hash suffices)."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    """The stored form of a seat token (tokens are 256 random bits: a plain hash suffices).
+    Any text hashes, a lone surrogate too (``surrogatepass``): such a token is a wrong one."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class Client:
@@ -72,7 +80,11 @@ class Client:
             try:
                 await self.ws.send_text(text)
             except Exception:  # noqa: BLE001 - a client that went away is dropped by its reader
+                # closing tells the reader too (it ends and the client leaves), so a connection
+                # the server cannot write to never stays open and shown online
                 self.gone = True
+                with contextlib.suppress(Exception):
+                    await self.ws.close(code=1011, reason="cannot send; resume with hello")
                 return
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -211,7 +223,7 @@ class Hub:
     async def serve(self, ws: WebSocket, game_id: str, limits: Limits) -> None:
         await ws.accept()
         try:
-            live = await self.games.get(game_id)
+            live = await self.games.hold(game_id)  # held from now on, hello or not
         except ServerError as exc:
             await ws.send_text(json_text(_error(None, exc.code, exc.message)))
             await ws.close(code=4404)
@@ -225,7 +237,12 @@ class Hub:
         except (WebSocketDisconnect, RuntimeError):  # RuntimeError: the socket is closed
             pass
         finally:
-            await session.leave()
+            try:
+                await session.leave()
+            finally:
+                if not self.clients.get(live.id):
+                    self.clients.pop(live.id, None)
+                self.games.release(live)  # the last holder evicts, with no await in between
 
 
 def _error(rid: Any, code: str, message: str) -> dict[str, Any]:
@@ -410,7 +427,14 @@ class Session:
                 raise ServerError("stale", f"the game is at seq {live.seq}, not {based_on}", 409)
             count = undo_count(live.log, seat)
             others = [s for s in live.human_seats() if s != seat]
-            if not others:  # against bots only: free
+            if not others:  # against bots only: free, as long as it reveals nothing
+                if undo_reveals(live.state, count):
+                    raise ServerError(
+                        "undo-reveals",
+                        "against bots, an undo may not take back a tile or chance drawn since "
+                        "(its outcome has been seen: the game would go on with that knowledge)",
+                        409,
+                    )
                 change = await self.hub.games.commit(live, seat, based_on, undo=count)
                 await self.reply({"type": "ok", "id": rid, "seq": change.seq})
                 return
@@ -456,10 +480,7 @@ class Session:
         client, self.client = self.client, None
         await client.finish()
         await self.hub.presence_changed(self.live)
-        if not self.hub.clients.get(self.live.id) and self.live.bot_to_move() is None:
-            self.hub.clients.pop(self.live.id, None)
-            self.hub.games.evict(self.live)  # keeps memory to the games in use
-
+        # the game is released (and evicted when nobody holds it) by Hub.serve
 
 def _int_field(message: dict[str, Any], name: str, optional: bool = False) -> Any:
     value = message.get(name)

@@ -16,6 +16,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from carcassonne.geometry import HALF_INDEX, HALVES, SIDE_INDEX, SIDES
+from carcassonne.limits import MAX_NUMBER_DIGITS, whole_number
 
 #: Names of the inner field pockets (touching no edge), in canonical order.
 INNER: tuple[str, ...] = ("I", "II")
@@ -140,11 +141,11 @@ def parse_notation(
             continue
         for node in tree.children:
             if isinstance(node, Tree) and node.data == "feature":
-                features.append(_feature(node, start))
+                features.append(_feature(node, start, errors))
     return features, errors
 
 
-def _feature(node: Tree, base: int) -> RawFeature:
+def _feature(node: Tree, base: int, errors: list[tuple[int, str]]) -> RawFeature:
     kind_tok = node.children[0]
     assert isinstance(kind_tok, Token)
     feat = RawFeature(kind=str(kind_tok), offset=base + (kind_tok.start_pos or 0))
@@ -157,7 +158,12 @@ def _feature(node: Tree, base: int) -> RawFeature:
         elif child.data == "attribute":
             name, _eq, value = child.children
             assert isinstance(name, Token) and isinstance(value, Token)
-            feat.attrs.append((str(name), int(value), base + (name.start_pos or 0)))
+            number = whole_number(str(value))
+            if number is None:  # the grammar takes only ASCII digits: too many of them
+                at = base + (value.start_pos or 0)
+                errors.append((at, f"a number has at most {MAX_NUMBER_DIGITS} digits"))
+                continue
+            feat.attrs.append((str(name), number, base + (name.start_pos or 0)))
         elif child.data == "border":
             for loc in child.children[1:]:
                 assert isinstance(loc, Tree)

@@ -39,7 +39,10 @@ class _Positions:
         return lo + 1, offset - self.line_starts[lo] + 1
 
 
-_HEADER_RE = re.compile(r"\s*(\[\[?)\s*([A-Za-z0-9_.\"-]+)\s*\]\]?")
+#: one part of a dotted key: bare, "basic" or 'literal'
+_PART = r"(?:[A-Za-z0-9_-]+|\"[^\"\n]*\"|'[^'\n]*')"
+_PART_RE = re.compile(_PART)
+_HEADER_RE = re.compile(rf"\s*(\[\[?)\s*({_PART}(?:\s*\.\s*{_PART})*)\s*\]\]?")
 # a key, possibly dotted (``features.x = ...``): located by its first part
 _KEY_RE = re.compile(
     r"\s*([A-Za-z0-9_-]+)(?:\s*\.\s*(?:[A-Za-z0-9_-]+|\"[^\"\n]*\"|'[^'\n]*'))*\s*=\s*"
@@ -86,10 +89,21 @@ def _scan(text: str) -> _Positions:
             name = header.group(2)
             column = header.start(1) + 1
             table = _Table(lineno, column)
+            parts = list(_PART_RE.finditer(name))
+            first = parts[0].group(0).strip("\"'")
             if header.group(1) == "[[" and name == "tile":
                 pos.tiles.append(table)
             elif header.group(1) == "[" and name == "set":
+                if pos.set_table is not None:  # keys seen in [set.x] headers before it
+                    table.keys.update(pos.set_table.keys)
                 pos.set_table = table
+            elif header.group(1) == "[" and first == "set" and len(parts) > 1:
+                # [set.x] or [set."x"]: the key x of [set], located where it is written
+                if pos.set_table is None:
+                    pos.set_table = _Table(lineno, column)
+                sub = parts[1]
+                where = (lineno, header.start(2) + sub.start() + 1, offset + header.end())
+                pos.set_table.keys.setdefault(sub.group(0).strip("\"'"), where)
             else:
                 pos.others.append((name, lineno, column))
             current = table

@@ -54,12 +54,34 @@ def turn_actions(state: GameState) -> list[Action]:
     if not held(state, state.player):
         return []
     holes = state.holes()
-    if not holes:
+    if not holes or before_land(state):
         return []
     tiles = abbey_tiles(state.config)
     if not tiles:
         return []
     return [PlaceTile(tiles[0], x, y, 0) for x, y in holes]
+
+
+def before_land(state: GameState) -> bool:
+    """Whether tiles of a stack drawn before the land tiles (key below 0: the River's) are
+    still to be drawn. The abbey is placed instead of drawing a *land* tile (rules.md §4.1),
+    so not while those are drawn. Which tiles are left is public (only their order is not)."""
+    early = {tid for key, stack in state.config.stacks.items() if key < 0 for tid in stack}
+    return bool(early) and any(tid in early for tid in state.draw_pile())
+
+
+def vetoes(
+    state: GameState, tile: TileType, candidates: list[tuple[int, int, int]]
+) -> list[tuple[int, int, int]]:
+    """Every placement of an abbey that its turn action would not offer. An abbey dealt as the
+    drawn tile (a puzzle, a test: the game itself never deals one) is placed like any drawn
+    tile instead."""
+    if ABBEY_TAG not in tile.tags or state.drawn == tile.id:
+        return []
+    if before_land(state):
+        return list(candidates)
+    holes = set(state.holes())
+    return [(x, y, r) for x, y, r in candidates if r != 0 or (x, y) not in holes]
 
 
 def tile_placed(state: GameState, tile: TileType) -> None:

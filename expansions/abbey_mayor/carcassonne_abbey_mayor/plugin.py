@@ -61,7 +61,8 @@ def carcassonne_figure_kinds(config: GameConfig) -> list[FigureKind]:
         )
     if config.options[OPT_WAGON]:
         kinds.append(FigureKind(WAGON, figure_count(config, WAGON), 1, NAME, shape="wagon"))
-    if config.options[OPT_BARN]:
+    if config.options[OPT_BARN] and config.options["farmers"]:
+        # with farmers off no figure goes on fields (rules README), so there is no barn;
         # a barn never counts in a majority; several barns of one player in a field score once
         kinds.append(FigureKind(BARN, figure_count(config, BARN), 0, NAME, shape="barn"))
     return kinds
@@ -80,6 +81,21 @@ def carcassonne_setup(setup: Setup) -> None:
 @hookimpl
 def carcassonne_turn_actions(state: GameState) -> list[Action]:
     return abbey.turn_actions(state)
+
+
+@hookimpl
+def carcassonne_vetoes_tile(tile: TileType) -> bool:
+    return abbey.ABBEY_TAG in tile.tags
+
+
+@hookimpl
+def carcassonne_veto_placements(
+    state: GameState, tile: TileType, candidates: list[tuple[int, int, int]]
+) -> list[tuple[int, int, int]] | None:
+    """The abbey's placements are its own action's (``placements_of``, ``placement_refusal``
+    answer as ``apply`` does): into a hole, rotation 0, and not while an earlier stack (the
+    River's) is drawn."""
+    return abbey.vetoes(state, tile, candidates)
 
 
 @hookimpl

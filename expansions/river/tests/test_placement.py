@@ -253,24 +253,28 @@ def test_a_wildcard_tile_on_the_open_end_closes_the_river(tmp_path):
 
 
 def test_an_abbey_placed_on_the_open_end_closes_the_river():
-    """Abbey & Mayor: the abbey fits the hole at the river's open end; the river ends there
-    and the remaining river tiles (the lake too) go back to the box."""
+    """Abbey & Mayor: an abbey replaces the draw of a land tile (rules.md §4.1), so it is not
+    offered while river tiles are still to be drawn; once they are gone it fits the hole at
+    the river's open end, and the river ends there (rules README: abbey next to a river edge)."""
     if "abbey-mayor" not in installed_expansions():
         pytest.skip("the Abbey & Mayor expansion is not installed")
-    state = board(
+    during = board(
         [SPRING, *HOLE_AT_THE_OPEN_END],
         expansions=("river", "abbey-mayor"),
         pile=["RI.1/IFI", "RI.1/I.e", "BA/L"],
+    )
+    # no abbey at the start of the turn: the river tiles were drawn (and went back to the box:
+    # the hole left them nowhere to go), then the land tile
+    assert during.drawn == "BA/L"
+    assert PlaceTile("AM/A", 1, 0, 0) not in during.legal_actions()
+    state = board(
+        [SPRING, *HOLE_AT_THE_OPEN_END],
+        expansions=("river", "abbey-mayor"),
+        pile=["BA/L"],
     )
     assert state.pending.kind == "draw"
     assert PlaceTile("AM/A", 1, 0, 0) in state.legal_actions()
     state.apply(PlaceTile("AM/A", 1, 0, 0))
     events = state.apply(Pass())
-    assert [(e.type, e.tile) for e in events if hasattr(e, "tile")] == [
-        ("tile-drawn", "RI.1/IFI"),
-        ("tile-returned", "RI.1/IFI"),
-        ("tile-drawn", "RI.1/I.e"),
-        ("tile-returned", "RI.1/I.e"),
-        ("tile-drawn", "BA/L"),
-    ]
+    assert [(e.type, e.tile) for e in events if hasattr(e, "tile")] == [("tile-drawn", "BA/L")]
     assert state.player == 1
