@@ -10,7 +10,8 @@
   ``carcassonne_held_pieces`` and ``carcassonne_piece_kinds`` (how they look);
 * a builder or pig whose owner's last follower left its feature goes home:
   ``carcassonne_after_scoring``;
-* options: ``carcassonne_rule_options``.
+* options: ``carcassonne_rule_options``;
+* JCloisterZone's names (:mod:`.jcz`): ``carcassonne_jcz_names``.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from carcassonne import (
 )
 from carcassonne import events as ev
 from carcassonne.events import Event
+from carcassonne.jcz.names import JczName
 from carcassonne_traders_builders import builder, goods, pig
 from carcassonne_traders_builders.common import (
     BUILDER,
@@ -187,3 +189,11 @@ def carcassonne_held_points(state: GameState) -> list[int]:
 @hookimpl
 def carcassonne_held_pieces(state: GameState) -> dict[str, tuple[int, ...]]:
     return goods.held_pieces(state)
+
+
+@hookimpl
+def carcassonne_jcz_names() -> list[JczName]:
+    """Read only to import or export a JCloisterZone game: the module loads on demand."""
+    from carcassonne_traders_builders.jcz import NAMES
+
+    return list(NAMES)
