@@ -30,6 +30,7 @@ from carcassonne import (
     KindExtension,
     Option,
     PieceKind,
+    PlaceFigure,
     ReturnedFigure,
     ScoreItem,
     TileType,
@@ -103,13 +104,26 @@ def carcassonne_tile_placed(state: GameState, x: int, y: int, tile: TileType) ->
 
 @hookimpl
 def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
+    """The builder on each fitting road or city of the tile just placed, then the pig on each
+    fitting field; one pass over the tile's segments, skipping those nobody stands in (most)."""
     supply = state.supply[player]
-    out: list[Action] = []
-    if supply.get(BUILDER, 0) > 0:
-        out += builder.options(state, x, y, player)
-    if supply.get(PIG, 0) > 0:
-        out += pig.options(state, x, y, player)
-    return out
+    builders = supply.get(BUILDER, 0) > 0
+    pigs = supply.get(PIG, 0) > 0
+    if not builders and not pigs:
+        return []
+    found: list[Action] = []
+    pig_found: list[Action] = []
+    for feature, seg in state.segments(x, y):
+        figures = state.figures_on(feature)
+        if not figures:
+            continue
+        if seg.kind == "field":
+            if pigs and pig.fits(state, figures, player):
+                pig_found.append(PlaceFigure(PIG, x, y, seg.location))
+        elif builders and seg.kind in builder.KINDS:
+            if builder.fits(state, feature, figures, player):
+                found.append(PlaceFigure(BUILDER, x, y, seg.location))
+    return found + pig_found if pig_found else found
 
 
 @hookimpl
@@ -174,7 +188,9 @@ def carcassonne_after_scoring(state: GameState, returned: list[ReturnedFigure]) 
         return []
     events: list[Event] = []
     for feature, figure in state.figures():
-        if figure.kind in (BUILDER, PIG) and not holds_follower(state, feature, figure.player):
+        if figure.kind in (BUILDER, PIG):
+            if holds_follower(state, state.figures_on(feature), figure.player):
+                continue
             state.remove_figure(figure, "its owner's last follower left", events)
     if events:
         state.emit(events)
