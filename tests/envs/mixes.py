@@ -8,5 +8,6 @@ MIXES: list[tuple[str, ...]] = [
     ("abbot",),
     ("abbey-mayor",),
     ("inns-cathedrals",),
-    ("river", "abbot", "abbey-mayor", "inns-cathedrals"),
+    ("traders-builders",),
+    ("river", "abbot", "abbey-mayor", "inns-cathedrals", "traders-builders"),
 ]

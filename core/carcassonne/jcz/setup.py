@@ -7,11 +7,12 @@ element that no plugin declares is listed in one error.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from carcassonne.config import MAX_PLAYERS, GameConfig
 from carcassonne.errors import CarcassonneError
 from carcassonne.jcz.document import Document, field
+from carcassonne.jcz.errors import JczError
 from carcassonne.jcz.names import JczUnsupported, Json, is_on
 from carcassonne.jcz.registry import JczNames
 from carcassonne.limits import name_problem
@@ -139,21 +140,35 @@ def config_of(
         raise document.fail("setup", f"this setup cannot be played here: {exc}") from None
 
 
+def _written(where: str, write: Callable[[GameConfig], Json]) -> Callable[[GameConfig], Json]:
+    """A declaration's ``write`` whose ``JczUnsupported`` (an option JCZ cannot express) is a
+    ``JczError`` naming the setup key."""
+
+    def checked(config: GameConfig) -> Json:
+        try:
+            return write(config)
+        except JczUnsupported as exc:
+            raise JczError("<game>", where, str(exc)) from None
+
+    return checked
+
+
 def setup_of(config: GameConfig, names: JczNames, start: list[dict[str, Json]]) -> dict[str, Json]:
     """The ``setup`` object of a game (the plugins of ``names`` are those of the game)."""
     sets: dict[str, Json] = {}
     elements: dict[str, Json] = {}
     rules: dict[str, Json] = {}
-    for _owner, declared in names.sets.values():
-        key = declared.write(config)
+    for set_id, (_owner, declared) in names.sets.items():
+        key = _written(f"setup.sets.{set_id}", declared.write)(config)
         if key is not None:
+            assert isinstance(key, str)
             sets[key] = 1
     for key, (_owner, element) in names.elements.items():
-        value = element.write(config)
+        value = _written(f"setup.elements.{key}", element.write)(config)
         if value is not None:
             elements[key] = value
     for key, (_owner, rule) in names.rules.items():
-        value = rule.write(config)
+        value = _written(f"setup.rules.{key}", rule.write)(config)
         if value != rule.default:
             rules[key] = value
     return {

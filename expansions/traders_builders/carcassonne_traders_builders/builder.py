@@ -5,7 +5,7 @@ that extends that road or city gives a second part of the turn, at most one a tu
 
 from __future__ import annotations
 
-from carcassonne import Action, Decision, GameState, PlaceFigure, TileType
+from carcassonne import Decision, Figure, GameState, TileType
 from carcassonne_traders_builders.common import (
     BUILDER,
     OPT_DOUBLE_TURN,
@@ -20,44 +20,49 @@ DECISION = "second-part"
 REASON = "builder"
 
 
-def options(state: GameState, x: int, y: int, player: int) -> list[Action]:
-    """The builder on each road or city of the tile just placed that is still open, holds one
-    of the player's followers and none of the player's builders."""
-    out: list[Action] = []
-    for feature, seg in state.segments(x, y):
-        if seg.kind not in KINDS or state.is_complete(feature):
-            continue
-        if not holds_follower(state, feature, player):
-            continue
-        if any(f.kind == BUILDER and f.player == player for f in state.figures_on(feature)):
-            continue
-        out.append(PlaceFigure(BUILDER, x, y, seg.location))
-    return out
+def fits(state: GameState, feature: int, figures: tuple[Figure, ...], player: int) -> bool:
+    """Whether the player's builder may go on this road or city of the tile just placed
+    (``figures``: those on it): still open, holding one of the player's followers and none of
+    the player's builders."""
+    if not holds_follower(state, figures, player):
+        return False
+    for figure in figures:
+        if figure.kind == BUILDER and figure.player == player:
+            return False
+    return not state.is_complete(feature)
 
 
-def triggered(state: GameState, x: int, y: int, tile: TileType) -> bool:
+def triggered(state: GameState, x: int, y: int) -> bool:
     """Whether the tile just placed extends (or, with the C1 wording, completes) a road or city
     holding the active player's builder. An abbey has no road or city segment of its own, so it
     extends nothing; with ``complete-or-extend`` the features it completed count too."""
-    features = {feature for feature, seg in state.segments(x, y) if seg.kind in KINDS}
-    if state.config.options[OPT_TRIGGER] == "complete-or-extend":
-        features |= {f for f in state.completions() if state.feature_kind(f) in KINDS}
     player = state.player
-    for feature in features:
-        for figure in state.figures_on(feature):
-            if figure.kind == BUILDER and figure.player == player:
-                return True
+    for feature, seg in state.segments(x, y):
+        if seg.kind in KINDS and _holds_builder(state.figures_on(feature), player):
+            return True
+    if state.config.options[OPT_TRIGGER] == "complete-or-extend":
+        for feature in state.completions():
+            if state.feature_kind(feature) in KINDS:
+                if _holds_builder(state.figures_on(feature), player):
+                    return True
+    return False
+
+
+def _holds_builder(figures: tuple[Figure, ...], player: int) -> bool:
+    for figure in figures:
+        if figure.kind == BUILDER and figure.player == player:
+            return True
     return False
 
 
 def tile_placed(state: GameState, x: int, y: int, tile: TileType) -> None:
     """Give (or offer) the second part: only in the first part of a regular turn, so never a
     third part and never in the end-of-game abbey round."""
+    if state.supply[state.player].get(BUILDER, 0) >= state.config.figure_kinds[BUILDER].count:
+        return  # every builder of the player is in the supply (most turns): none to extend
     if state.turn_part or state.in_extra_turns():
         return
-    if state.supply[state.player].get(BUILDER, 0) >= state.config.figure_kinds[BUILDER].count:
-        return  # every builder of the player is in the supply: none to extend
-    if not triggered(state, x, y, tile):
+    if not triggered(state, x, y):
         return
     if not state.tiles_left() and state.config.options[OPT_LAST_TILE] == "none":
         return  # the last tile: with "abbey", the core makes the part an end-of-game turn

@@ -77,8 +77,13 @@ def is_follower(state: GameState, figure: Figure) -> bool:
     return kind is not None and kind.strength != 0
 
 
-def holds_follower(state: GameState, feature: int, player: int) -> bool:
-    for figure in state.figures_on(feature):
-        if figure.player == player and is_follower(state, figure):
-            return True
+def holds_follower(state: GameState, figures: tuple[Figure, ...], player: int) -> bool:
+    """Whether ``figures`` (those on one feature: ``state.figures_on``) hold one of the
+    player's followers."""
+    kinds = state.config.figure_kinds
+    for figure in figures:
+        if figure.player == player:
+            kind = kinds.get(figure.kind)
+            if kind is not None and kind.strength != 0:
+                return True
     return False

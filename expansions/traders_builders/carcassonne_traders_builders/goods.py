@@ -47,6 +47,8 @@ def held_pieces(state: GameState) -> dict[str, tuple[int, ...]]:
 def take(state: GameState, completed: list[int]) -> None:
     """The active player takes the goods of every city completed in this part of the turn
     (the abbey's owner for cities the abbey closed: the abbey is the tile just placed)."""
+    if not completed:
+        return
     gained = [0, 0, 0]
     for feature in completed:
         if state.feature_kind(feature) != "city":

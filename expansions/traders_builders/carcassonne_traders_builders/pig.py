@@ -6,7 +6,7 @@ barn during play, 4 and 2 instead of 3 and 1, as an option). It never counts in 
 
 from __future__ import annotations
 
-from carcassonne import Action, Award, GameState, PlaceFigure
+from carcassonne import Award, Figure, GameState
 from carcassonne_traders_builders.common import (
     BARN,
     OPT_PIG_BARN_BONUS,
@@ -16,20 +16,15 @@ from carcassonne_traders_builders.common import (
 )
 
 
-def options(state: GameState, x: int, y: int, player: int) -> list[Action]:
-    """The pig on each field of the tile just placed that holds one of the player's farmers."""
-    out: list[Action] = []
-    into_barn: bool | None = None
-    for feature, seg in state.segments(x, y):
-        if seg.kind != "field" or not holds_follower(state, feature, player):
-            continue
-        if any(f.kind == BARN for f in state.figures_on(feature)):
-            if into_barn is None:
-                into_barn = bool(state.config.options[OPT_PIG_INTO_BARN])
-            if not into_barn:
-                continue
-        out.append(PlaceFigure(PIG, x, y, seg.location))
-    return out
+def fits(state: GameState, figures: tuple[Figure, ...], player: int) -> bool:
+    """Whether the player's pig may go on this field of the tile just placed (``figures``:
+    those on it): it holds one of the player's farmers, and a barn only as the option says."""
+    if not holds_follower(state, figures, player):
+        return False
+    for figure in figures:
+        if figure.kind == BARN:
+            return bool(state.config.options[OPT_PIG_INTO_BARN])
+    return True
 
 
 def adjust(state: GameState, awards: list[Award], final: bool) -> list[Award]:
@@ -37,7 +32,7 @@ def adjust(state: GameState, awards: list[Award], final: bool) -> list[Award]:
 
     A field holding a barn at the end holds no pig (farmers and pigs leave a field that a barn
     joins), so the barn's own final award never gets the bonus."""
-    if not final and not state.config.options[OPT_PIG_BARN_BONUS]:
+    if not awards or (not final and not state.config.options[OPT_PIG_BARN_BONUS]):
         return awards
     out = []
     for award in awards:

@@ -10,7 +10,8 @@
   ``carcassonne_held_pieces`` and ``carcassonne_piece_kinds`` (how they look);
 * a builder or pig whose owner's last follower left its feature goes home:
   ``carcassonne_after_scoring``;
-* options: ``carcassonne_rule_options``.
+* options: ``carcassonne_rule_options``;
+* JCloisterZone's names (:mod:`.jcz`): ``carcassonne_jcz_names``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from carcassonne import (
     KindExtension,
     Option,
     PieceKind,
+    PlaceFigure,
     ReturnedFigure,
     ScoreItem,
     TileType,
@@ -37,6 +39,7 @@ from carcassonne import (
 )
 from carcassonne import events as ev
 from carcassonne.events import Event
+from carcassonne.jcz.names import JczName
 from carcassonne_traders_builders import builder, goods, pig
 from carcassonne_traders_builders.common import (
     BUILDER,
@@ -102,13 +105,26 @@ def carcassonne_tile_placed(state: GameState, x: int, y: int, tile: TileType) ->
 
 @hookimpl
 def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
+    """The builder on each fitting road or city of the tile just placed, then the pig on each
+    fitting field; one pass over the tile's segments, skipping those nobody stands in (most)."""
     supply = state.supply[player]
-    out: list[Action] = []
-    if supply.get(BUILDER, 0) > 0:
-        out += builder.options(state, x, y, player)
-    if supply.get(PIG, 0) > 0:
-        out += pig.options(state, x, y, player)
-    return out
+    builders = supply.get(BUILDER, 0) > 0
+    pigs = supply.get(PIG, 0) > 0
+    if not builders and not pigs:
+        return []
+    found: list[Action] = []
+    pig_found: list[Action] = []
+    for feature, seg in state.segments(x, y):
+        figures = state.figures_on(feature)
+        if not figures:
+            continue
+        if seg.kind == "field":
+            if pigs and pig.fits(state, figures, player):
+                pig_found.append(PlaceFigure(PIG, x, y, seg.location))
+        elif builders and seg.kind in builder.KINDS:
+            if builder.fits(state, feature, figures, player):
+                found.append(PlaceFigure(BUILDER, x, y, seg.location))
+    return found + pig_found if pig_found else found
 
 
 @hookimpl
@@ -173,7 +189,9 @@ def carcassonne_after_scoring(state: GameState, returned: list[ReturnedFigure]) 
         return []
     events: list[Event] = []
     for feature, figure in state.figures():
-        if figure.kind in (BUILDER, PIG) and not holds_follower(state, feature, figure.player):
+        if figure.kind in (BUILDER, PIG):
+            if holds_follower(state, state.figures_on(feature), figure.player):
+                continue
             state.remove_figure(figure, "its owner's last follower left", events)
     if events:
         state.emit(events)
@@ -188,3 +206,11 @@ def carcassonne_held_points(state: GameState) -> list[int]:
 @hookimpl
 def carcassonne_held_pieces(state: GameState) -> dict[str, tuple[int, ...]]:
     return goods.held_pieces(state)
+
+
+@hookimpl
+def carcassonne_jcz_names() -> list[JczName]:
+    """Read only to import or export a JCloisterZone game: the module loads on demand."""
+    from carcassonne_traders_builders.jcz import NAMES
+
+    return list(NAMES)
