@@ -45,11 +45,13 @@ def test_the_five_examples_pass(capsys):
 
 def test_the_fixtures_pass(capsys):
     files = [str(p) for p in fixture_files()]
-    assert len(files) == 9
+    assert len(files) == 11
     assert main(["jcz", "check", *files]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[-1] == "9 files (9 passed): 39 assertions passed, 0 failed"
+    assert out.splitlines()[-1] == "11 files (11 passed): 45 assertions passed, 0 failed"
     assert "  pass  phase is CommitActionPhase  (found: CommitActionPhase)" in out
+    # a figure action that leaves a decision before the scoring: JCZ waits in its phase
+    assert "  pass  phase is TowerCapturePhase  (found: TowerCapturePhase)" in out
 
 
 @pytest.mark.parametrize("path", [*example_files(), *fixture_files()], ids=lambda p: Path(p).name)

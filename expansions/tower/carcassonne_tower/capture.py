@@ -43,11 +43,8 @@ def capturable_kinds(state: GameState) -> frozenset[str]:
     return frozenset(kinds)
 
 
-def targets(state: GameState, decision: Decision) -> list[Action]:
-    """The followers the tower that just grew may capture."""
-    data = decision.data
-    assert isinstance(data, tuple)
-    x, y = data
+def targets(state: GameState, x: int, y: int) -> list[Action]:
+    """The followers the tower at ``(x, y)``, which just grew, may capture."""
     sight = in_sight(x, y, height(state, x, y))
     kinds = capturable_kinds(state)
     tops = bool(state.config.options[OPT_TOP_CAPTURABLE])

@@ -8,7 +8,8 @@
   ``carcassonne_veto_figure_actions``;
 * the capture and the exchange (:mod:`.capture`): decisions asked by the piece;
 * the ransom at any time of your turn (:mod:`.ransom`): ``carcassonne_anytime_actions``;
-* why an action is refused (:mod:`.explain`).
+* why an action is refused (:mod:`.explain`);
+* JCloisterZone's names (:mod:`.jcz`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from carcassonne import (
     hookimpl,
 )
 from carcassonne.events import Event
+from carcassonne.jcz.names import JczName
 from carcassonne_tower import capture, explain, ransom, towers
 from carcassonne_tower.common import (
     CAPTURE_DECISION,
@@ -100,7 +102,8 @@ def carcassonne_veto_figure_actions(state: GameState, actions: list[Action]) -> 
 @hookimpl
 def carcassonne_decision_actions(state: GameState, decision: Decision) -> list[Action] | None:
     if decision.kind == CAPTURE_DECISION:
-        return capture.targets(state, decision)
+        assert isinstance(decision.data, tuple)
+        return capture.targets(state, *decision.data)
     if decision.kind == EXCHANGE_DECISION:
         return capture.exchange_choices(state, decision)
     return None
@@ -123,6 +126,14 @@ def carcassonne_apply_action(state: GameState, action: Action) -> list[Event] | 
     if kind is Ransom:
         return ransom.pay(state, action)  # type: ignore[arg-type]
     return None
+
+
+@hookimpl
+def carcassonne_jcz_names() -> list[JczName]:
+    """Read only by ``carcassonne.jcz`` (import, export, check): loaded on demand."""
+    from carcassonne_tower.jcz import NAMES
+
+    return NAMES
 
 
 @hookimpl

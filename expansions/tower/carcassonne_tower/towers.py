@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from carcassonne import Action, Decision, GameState, PlaceFigure
 from carcassonne.events import Event
+from carcassonne_tower import capture
 from carcassonne_tower.common import (
     CAPTURE_DECISION,
     FLOOR,
@@ -69,12 +70,15 @@ def veto(state: GameState, actions: list[Action]) -> list[Action]:
 
 
 def add_floor(state: GameState, action: AddFloor) -> list[Event]:
-    """One piece from the player's supply onto the tower; then the capture decision."""
+    """One piece from the player's supply onto the tower; then the capture decision, when
+    the tower sees a follower."""
     events: list[Event] = []
     player = state.player
     left = [pieces_left(state, p) for p in range(state.players)]
     left[player] -= 1
     state.ext[NAME] = tuple(left)
     state.put_piece(FLOOR, NEUTRAL_OWNER, action.x, action.y, TOWER, events)
-    state.ask(Decision(CAPTURE_DECISION, player, (action.x, action.y)))
+    if capture.targets(state, action.x, action.y):
+        # nothing in sight, no decision: not even one that only a ransom would keep open
+        state.ask(Decision(CAPTURE_DECISION, player, (action.x, action.y)))
     return events
