@@ -24,9 +24,15 @@ def too_late(state: GameState) -> bool:
 
 def options(state: GameState, player: int) -> list[Action]:
     """The ransoms ``player`` may pay now: one per (holder, kind) of their prisoners."""
-    if state.scores[player] < RANSOM_POINTS or paid_this_turn(state) or too_late(state):
+    prisoners = state.prisoners()
+    if (
+        not prisoners
+        or state.scores[player] < RANSOM_POINTS
+        or paid_this_turn(state)
+        or too_late(state)
+    ):
         return []
-    held = {(p.captor, p.kind) for p in state.prisoners() if p.player == player}
+    held = {(p.captor, p.kind) for p in prisoners if p.player == player}
     return [Ransom(captor, kind) for captor, kind in sorted(held)]
 
 
