@@ -7,7 +7,8 @@
 * the figure phase's tower actions (:mod:`.towers`): ``carcassonne_figure_actions`` and
   ``carcassonne_veto_figure_actions``;
 * the capture and the exchange (:mod:`.capture`): decisions asked by the piece;
-* the ransom at any time of your turn (:mod:`.ransom`): ``carcassonne_anytime_actions``;
+* the ransom at any time of your turn (:mod:`.ransom`): ``carcassonne_anytime_actions``, and
+  what prisoners are worth to the bots: ``carcassonne_held_points``;
 * why an action is refused (:mod:`.explain`);
 * JCloisterZone's names (:mod:`.jcz`).
 """
@@ -82,6 +83,11 @@ def carcassonne_setup(setup: Setup) -> None:
 def carcassonne_held_pieces(state: GameState) -> dict[str, tuple[int, ...]]:
     data = state.ext.get(NAME)
     return {FLOOR: data if isinstance(data, tuple) else (0,) * state.players}
+
+
+@hookimpl
+def carcassonne_held_points(state: GameState) -> list[int] | None:
+    return ransom.held_points(state)
 
 
 @hookimpl
