@@ -122,6 +122,7 @@ def picture_json(state: GameState, seat: int | None, svg: str | None = None) -> 
         "moves": [],
         "tile_art": {},
         "pieces": _pieces(state),
+        "area": [] if state.is_over else _area(state),
     }
     if to_move and seat is not None:
         data["moves"], data["tile_art"] = _moves(state)
@@ -168,6 +169,12 @@ def _pieces(state: GameState) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _area(state: GameState) -> list[list[int]]:
+    """The squares the pending decision is about (``carcassonne_decision_area``: a tower's line
+    of sight), which the page shades for every seat and spectator."""
+    return [[x, y] for x, y in state.config.hooks.decision_area(state, state.pending)]
 
 
 def _tile_art(config: GameConfig, tile_id: str, rotation: int) -> str:
@@ -327,8 +334,23 @@ _PICTURE = {
             "additionalProperties": {"type": "object", "additionalProperties": {"type": "string"}},
         },
         "pieces": {"type": "array", "items": _PIECE},
+        "area": {
+            "type": "array",
+            "items": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+            "description": "squares [x, y] the pending decision is about (a tower's line of sight)",
+        },
     },
-    "required": ["seq", "svg", "colors", "last_tiles", "drawn_art", "moves", "tile_art", "pieces"],
+    "required": [
+        "seq",
+        "svg",
+        "colors",
+        "last_tiles",
+        "drawn_art",
+        "moves",
+        "tile_art",
+        "pieces",
+        "area",
+    ],
     "additionalProperties": False,
 }
 _HISTORY = {
