@@ -46,6 +46,7 @@ from carcassonne_tower.common import (
     Capture,
     Exchange,
     Ransom,
+    height,
     initial_pieces,
 )
 
@@ -113,6 +114,15 @@ def carcassonne_decision_actions(state: GameState, decision: Decision) -> list[A
     if decision.kind == EXCHANGE_DECISION:
         return capture.exchange_choices(state, decision)
     return None
+
+
+@hookimpl
+def carcassonne_decision_area(state: GameState, decision: Decision) -> list[tuple[int, int]] | None:
+    if decision.kind != CAPTURE_DECISION:
+        return None
+    assert isinstance(decision.data, tuple)
+    x, y = decision.data
+    return capture.in_sight(x, y, height(state, x, y))
 
 
 @hookimpl

@@ -1,8 +1,10 @@
 """The bots play the Tower with purpose: the greedy bot builds a tower to capture a rival's
 follower and pays a ransom only when the follower it frees scores at once; the searching bot
-captures a follower that would score for a rival."""
+captures a follower that would score for a rival; the web page shows a capture's line of sight."""
 
 from __future__ import annotations
+
+import pytest
 
 from carcassonne import Draw, GameState, Pass, PlaceFigure, PlaceTile
 from carcassonne.bots import make_bot
@@ -90,3 +92,18 @@ def test_mcts_captures_a_rivals_monk_and_buys_back_a_follower_that_scores():
         state = position(RANSOM)
         lay(state, "BA/C", 0, -1, 180)
         assert mcts.choose(state) == Ransom(RED, "meeple")
+
+
+def test_the_web_picture_shades_the_line_of_sight_of_a_capture():
+    pytest.importorskip("starlette", reason="the server extra (pip install -e '.[server]')")
+    from carcassonne.server.web import picture_json
+
+    state = position(CAPTURE)
+    lay(state, "BA/L", 0, 1, 0)
+    assert picture_json(state, RED)["area"] == []
+    state.apply(AddFloor(0, 0))
+    picture = picture_json(state, RED)
+    assert picture["area"] == [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]]
+    texts = [m["text"] for m in picture["moves"]]
+    assert texts == ["tower-capture 1 meeple 1,0 monastery", "pass"]
+    assert picture_json(state, None)["area"] == picture["area"]  # spectators see it too
