@@ -63,9 +63,10 @@ class GreedyBot(SeededBot):
     """Takes the action that scores the most points right now for the deciding player.
 
     Every legal action is tried on a clone; a tile placement is followed by the best figure
-    choice on that tile, since points are scored only after the figure phase, and any action
-    by the best answer to the next decision it leaves the same player in the same turn (a
-    tower's capture after its piece, a figure after a ransom freed it). Ties are broken
+    choice on that tile, since points are scored only after the figure phase, and an action
+    of the decision pending by the best answer to the next decision it leaves the same player
+    in the same turn (a tower's capture after its piece; a figure after a ransom freed it, at
+    any depth). Ties are broken
     by the smallest gain of the other players, then by the bot's own random generator.
     ``Draw`` is never simulated (it would peek at the hidden draw pile): it counts as no gain.
     A clone draws chance inside a turn (a plugin's ``ask_chance``) from another stream than the
@@ -138,6 +139,7 @@ class GreedyBot(SeededBot):
             pending.player == player
             and probe.turn == turn
             and pending.kind not in _NOT_FOLLOWED
+            and (pending.kind == "figure" or depth == 0)  # deeper: too many to play out
             and depth < _FOLLOW_UPS
         ):
             follows = probe.legal_actions()
