@@ -412,6 +412,18 @@ def carcassonne_held_points(state: GameState) -> list[int] | None:
     """
 
 
+@hookspec
+def carcassonne_decision_area(state: GameState, decision: Decision) -> list[tuple[int, int]] | None:
+    """The squares a pending decision is about, which front ends highlight.
+
+    When: when a front end draws the game (the web page's picture), never during play.
+    Parameters: ``state`` - the game; ``decision`` - its pending decision.
+    Returns: squares ``(x, y)``, on the board or not; the answers of all plugins are joined.
+    ``None``: nothing to show.
+    Use in expansions: a tower's line of sight while its builder chooses whom to capture.
+    """
+
+
 # ---------------------------------------------------------------------------------------------
 # Explaining refusals: only when an action is refused or a front end asks why
 

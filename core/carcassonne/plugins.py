@@ -671,6 +671,14 @@ class Hooks:
             total = [a + int(b) for a, b in zip(total, result, strict=True)]
         return total
 
+    def decision_area(self, state: StateView, decision: Decision) -> list[tuple[int, int]]:
+        """The squares the plugins say ``decision`` is about (front ends highlight them), each
+        once, in the order given."""
+        if "carcassonne_decision_area" not in self._used:
+            return []
+        squares = self._gather("carcassonne_decision_area", state, decision)
+        return list(dict.fromkeys((int(x), int(y)) for x, y in squares))
+
     # -- explaining refusals ------------------------------------------------------------------
 
     def error_codes(self) -> list[ErrorCode]:

@@ -45,7 +45,7 @@ def test_the_five_examples_pass(capsys):
 
 def test_the_fixtures_pass(capsys):
     files = [str(p) for p in fixture_files()]
-    assert len(files) >= 11  # each expansion with JCZ names adds its own
+    assert len(files) >= 13  # each expansion with JCZ names adds its own
     # every assertion of every file is counted (fixtures are added by several expansions)
     total = sum(len(json.loads(Path(f).read_text())["test"]["assertions"]) for f in files)
     assert main(["jcz", "check", *files]) == 0
@@ -53,6 +53,8 @@ def test_the_fixtures_pass(capsys):
     n = len(files)
     assert out.splitlines()[-1] == f"{n} files ({n} passed): {total} assertions passed, 0 failed"
     assert "  pass  phase is CommitActionPhase  (found: CommitActionPhase)" in out
+    # a figure action that leaves a decision before the scoring: JCZ waits in its phase
+    assert "  pass  phase is TowerCapturePhase  (found: TowerCapturePhase)" in out
 
 
 @pytest.mark.parametrize("path", [*example_files(), *fixture_files()], ids=lambda p: Path(p).name)

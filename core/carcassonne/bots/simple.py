@@ -63,7 +63,10 @@ class GreedyBot(SeededBot):
     """Takes the action that scores the most points right now for the deciding player.
 
     Every legal action is tried on a clone; a tile placement is followed by the best figure
-    choice on that tile, since points are scored only after the figure phase. Ties are broken
+    choice on that tile, since points are scored only after the figure phase, and an action
+    of the decision pending by the best answer to the next decision it leaves the same player
+    in the same turn (a tower's capture after its piece; a figure after a ransom freed it, at
+    any depth). Ties are broken
     by the smallest gain of the other players, then by the bot's own random generator.
     ``Draw`` is never simulated (it would peek at the hidden draw pile): it counts as no gain.
     A clone draws chance inside a turn (a plugin's ``ask_chance``) from another stream than the
@@ -115,10 +118,12 @@ class GreedyBot(SeededBot):
         player: int,
         before: list[int],
         reuse: bool = False,
+        depth: int = 0,
     ) -> tuple[int, int]:
         """(own gain, minus the others' gain) since ``before`` of ``action``, followed by the
-        best figure choice when it was a tile placement. With ``reuse`` the action is applied
-        to ``state`` itself (a probe nobody needs afterwards): one clone fewer per placement."""
+        best choice of the decision it leaves ``player`` in this turn (the figure after a tile
+        placement; at most ``_FOLLOW_UPS`` decisions deep). With ``reuse`` the action is
+        applied to ``state`` itself (a probe nobody needs afterwards): one clone fewer."""
         if type(action) is Draw:
             return _gains(before, _worth(state), player)
         if reuse:
@@ -130,16 +135,23 @@ class GreedyBot(SeededBot):
         turn = probe.turn
         probe.apply(action)
         pending = probe.pending
-        if pending.kind == "figure" and pending.player == player and probe.turn == turn:
-            scoring = _scoring_features(probe)
-            if scoring == ():
-                return _gains(before, _worth(probe), player)  # what each figure choice gives
+        if (
+            pending.player == player
+            and probe.turn == turn
+            and pending.kind not in _NOT_FOLLOWED
+            and (pending.kind == "figure" or depth == 0)  # deeper: too many to play out
+            and depth < _FOLLOW_UPS
+        ):
             follows = probe.legal_actions()
-            if scoring is not None:  # the best choice is passing or a figure on one of them
-                follows = [f for f in follows if _on(probe, f, scoring)]
+            if pending.kind == "figure":
+                scoring = _scoring_features(probe)
+                if scoring == ():
+                    return _gains(before, _worth(probe), player)  # what each choice gives
+                if scoring is not None:  # the best choice is passing or a figure on one of them
+                    follows = [f for f in follows if _on(probe, f, scoring)]
             last = len(follows) - 1
             return max(
-                self._value(probe, follow, player, before, reuse=i == last)
+                self._value(probe, follow, player, before, reuse=i == last, depth=depth + 1)
                 for i, follow in enumerate(follows)
             )
         return _gains(before, _worth(probe), player)
@@ -152,6 +164,14 @@ def _worth(state: GameState) -> list[int]:
         return state.scores
     return [a + b for a, b in zip(state.scores, hooks.held_points(state), strict=True)]
 
+
+#: Decisions the greedy bot does not play out after an action: a new tile (the next part of the
+#: turn), chance (the engine draws it) and the end.
+_NOT_FOLLOWED = frozenset({"tile", "draw", "chance", "end"})
+#: How many decisions of the same turn the greedy bot plays out after an action (a tile, its
+#: figure or tower piece, the capture, an exchange): a bound, should a rule offer an action
+#: again and again.
+_FOLLOW_UPS = 4
 
 #: The value of an action that changes no score.
 _NOTHING = (0, 0)

@@ -134,6 +134,17 @@ class Legal(Queries):
         extra = self._anytime()
         return sort_actions([*actions, *extra]) if extra else actions
 
+    def anytime_actions(self) -> list[Action]:
+        """Those of :meth:`legal_actions` that the active player may take at any time of their
+        turn (``carcassonne_anytime_actions``: a ransom) rather than answers to the pending
+        decision: a front end or exporter that shows or writes the decision's own choices."""
+        hooks = self.config.hooks
+        if not hooks.offers_anytime or self.pending.kind == END:
+            return []
+        if self.pending.player != self.player or self._in_extra:
+            return []
+        return self._anytime()
+
     def _anytime(self) -> list[Action]:
         offered = self.config.hooks.anytime_actions(self, self.player)
         return list(dict.fromkeys(offered)) if offered else []

@@ -109,8 +109,11 @@ def _commit(ctx: JczWriteContext) -> Message:
 
 
 def write_draw(ctx: JczWriteContext, action: Action) -> Sequence[Message] | None:
-    """A draw instead of another turn action (keeping the abbey): JCZ's PASS and COMMIT."""
-    if any(a != Draw() for a in ctx.before.legal_actions()):
+    """A draw instead of another turn action (keeping the abbey): JCZ's PASS and COMMIT. An
+    action the player could take at any time (a ransom) is no turn action: JCZ has no phase
+    for it."""
+    anytime = ctx.before.anytime_actions()
+    if any(a != Draw() and a not in anytime for a in ctx.before.legal_actions()):
         return [("PASS", {}), _commit(ctx)]
     return []
 
@@ -143,7 +146,8 @@ def write_place_figure(ctx: JczWriteContext, action: Action) -> Sequence[Message
 def write_pass(ctx: JczWriteContext, action: Action) -> Sequence[Message] | None:
     kind = ctx.before.pending.kind
     if kind == "figure":
-        if ctx.before.legal_actions() == [Pass()]:
+        anytime = ctx.before.anytime_actions()
+        if [a for a in ctx.before.legal_actions() if a not in anytime] == [Pass()]:
             return [_commit(ctx)]  # nothing to offer: JCZ skips the action phase
         return [("PASS", {}), _commit(ctx)]
     if kind == "draw":

@@ -38,7 +38,8 @@ _TICK = 1000
 class WriteContext:
     """What an action writer sees (:class:`carcassonne.jcz.names.JczWriteContext`), and the
     meeple ids: JCZ's ids are fixed for a game, ours are not ids at all, so each figure on the
-    board keeps the id it was deployed with, and a new one takes the lowest free id."""
+    board keeps the id it was deployed with, a prisoner keeps the id it was captured with, and
+    a new figure takes the lowest id neither on the board nor held."""
 
     def __init__(self, names: JczNames, rng: random.Random) -> None:
         self._names = names
@@ -47,6 +48,8 @@ class WriteContext:
         self._after: GameState | None = None
         #: (player, kind, x, y, location) -> meeple id, for the figures on the board
         self._ids: dict[tuple[int, str, int, int, str], str] = {}
+        #: (captor, player, kind) -> meeple ids of the prisoners, in the order taken
+        self._held: dict[tuple[int, int, str], list[str]] = {}
 
     def around(self, before: GameState, after: GameState) -> None:
         self._before, self._after = before, after
@@ -102,15 +105,34 @@ class WriteContext:
         if key in self._ids:
             return self._ids[key]
         taken = {i for k, i in self._ids.items() if k[0] == player and k[1] == kind}
+        taken.update(i for k, ids in self._held.items() if k[1:] == (player, kind) for i in ids)
         prefix = f"{player}.{self._type(kind)}."
         n = 1
         while f"{prefix}{n}" in taken:
             n += 1
         return f"{prefix}{n}"
 
-    def settle(self, state: GameState) -> None:
-        """After an action: the figures now on the board keep or take their ids."""
+    def prisoner_id(self, captor: int, player: int, kind: str) -> str:
+        held = self._held.get((captor, player, kind))
+        if not held:
+            raise JczUnsupported(f"player {captor} holds no {kind} of player {player}")
+        return held[0]
+
+    def settle(self, state: GameState, events: Iterable[ev.Event] = ()) -> None:
+        """After an action: a captured figure's id goes with it (a released prisoner gives
+        up the first id held, the one :meth:`prisoner_id` names); the figures now on the
+        board keep or take their ids."""
         old = self._ids
+        for event in events:
+            if type(event) is ev.FigureCaptured:
+                where = (event.player, event.figure, event.x, event.y, event.location)
+                if where in old:
+                    held = self._held.setdefault((event.captor, event.player, event.figure), [])
+                    held.append(old[where])
+            elif type(event) is ev.PrisonerReleased:
+                held = self._held.get((event.captor, event.player, event.figure), [])
+                if held:
+                    held.pop(0)
         self._ids = {}
         for _feature, figure in sorted(state.figures(), key=lambda item: tuple(item[1])):
             key = (figure.player, figure.kind, figure.x, figure.y, figure.location)
@@ -160,7 +182,7 @@ def document_of(state: GameState, created: str | None = None) -> dict[str, Json]
         for kind, payload in _write(names, context, item, len(messages)):
             clock = _TICK * (len(messages) + 1)
             messages.append({"type": kind, "payload": payload, "player": player, "clock": clock})
-        context.settle(replay)
+        context.settle(replay, events)
     annotations: dict[str, Json] = {"drawOrder": list(draws)}
     if state.is_over:
         annotations["endTurn"] = len(draws)

@@ -298,6 +298,8 @@ class JczGame(Protocol):
 
     def legal_actions(self) -> list[Action]: ...
 
+    def anytime_actions(self) -> list[Action]: ...
+
     def segments(self, x: int, y: int) -> list[tuple[int, RotatedFeature]]: ...
 
     def figures(self) -> list[tuple[int, Figure]]: ...
@@ -343,6 +345,13 @@ class JczReadContext(Protocol):
         """Refuse the message (the importer names the file and the message)."""
         ...
 
+    @property
+    def notes(self) -> dict[str, Json]:
+        """What readers keep between the messages of one file (key it by the plugin's name):
+        this engine's figures have no ids, so a reader that needs one later (a prisoner's
+        meeple id, named again by a ransom) writes it down here."""
+        ...
+
 
 class JczWriteContext(Protocol):
     """What an action writer sees: the game before and after the action, and conversions."""
@@ -368,6 +377,11 @@ class JczWriteContext(Protocol):
 
     def random(self) -> float:
         """A number in [0, 1) for a COMMIT's ``random`` (deterministic per export)."""
+        ...
+
+    def prisoner_id(self, captor: int, player: int, kind: str) -> str:
+        """The JCZ id of a figure ``kind`` of ``player`` held by ``captor`` (the first taken:
+        the one a release gives back). ``JczUnsupported`` when there is none."""
         ...
 
     def token(self, piece: str) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import NoReturn
 
+from carcassonne import events as ev
 from carcassonne.actions import Action, PlaceFigure
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError
@@ -42,7 +43,9 @@ class Replayed:
 
     ``at`` is the game as JCZ's test runner sees it after the last message: ``state`` itself,
     or, when the replay stops after a figure action without the COMMIT that closes it, the
-    game just before that action (JCZ has not scored the turn yet: ``mid_commit``).
+    game just before that action (JCZ has not scored the turn yet: ``mid_commit``). A figure
+    action that leaves a decision before the scoring (a tower's capture) is not such a stop:
+    JCZ waits in that decision's phase as this game does.
     """
 
     document: Document
@@ -57,9 +60,16 @@ class Replayed:
 class ReadContext:
     """What a message reader sees (:class:`carcassonne.jcz.names.JczReadContext`)."""
 
-    def __init__(self, state: GameState, names: JczNames) -> None:
+    def __init__(
+        self, state: GameState, names: JczNames, notes: dict[str, Json] | None = None
+    ) -> None:
         self._state = state
         self._names = names
+        self._notes = {} if notes is None else notes
+
+    @property
+    def notes(self) -> dict[str, Json]:
+        return self._notes
 
     @property
     def state(self) -> JczGame:
@@ -247,9 +257,10 @@ def replay_document(document: Document, plugins: Iterable[tuple[str, Plugin]] = 
     state.resume_at(player=0, turn=1, pile=list(reversed(pile)))
     replayed = Replayed(document, names, config, state)
     before: GameState | None = None
+    notes: dict[str, Json] = {}
     for index, message in enumerate(messages):
         before = state.clone()
-        replayed.events.append(_apply(document, names, state, message, index))
+        replayed.events.append(_apply(document, names, state, message, index, notes))
     replayed.at = state
     last = messages[-1] if messages else None
     if (
@@ -258,13 +269,29 @@ def replay_document(document: Document, plugins: Iterable[tuple[str, Plugin]] = 
         and last.get("type") != "COMMIT"
         and before.pending.kind == "figure"
         and state.pending.kind != "figure"
+        and not _before_scoring(state, replayed.events[-1])
     ):
         replayed.at, replayed.mid_commit = before, True
     return replayed
 
 
+_SCORED = (ev.FeatureCompleted, ev.PointsScored, ev.TurnStarted, ev.GameOver)
+
+
+def _before_scoring(state: GameState, events: list[Event]) -> bool:
+    """Whether the game waits for a decision asked by the turn's action before its scoring."""
+    if state.pending.kind in ("draw", "tile", "end"):
+        return False
+    return not any(type(e) in _SCORED for e in events)
+
+
 def _apply(
-    document: Document, names: JczNames, state: GameState, message: Json, index: int
+    document: Document,
+    names: JczNames,
+    state: GameState,
+    message: Json,
+    index: int,
+    notes: dict[str, Json],
 ) -> list[Event]:
     path = f"replay[{index}]"
     if not isinstance(message, dict):
@@ -281,7 +308,7 @@ def _apply(
             narrowed = sorted(f"{key}={payload.get(key)!r}" for key in keys)
             raise document.fail(path, f"{kind} with {', '.join(narrowed)} is not supported")
         raise document.fail(path, f"message type {kind} is not supported")
-    context = ReadContext(state, names)
+    context = ReadContext(state, names, notes)
     steps: list[Step] | None = None
     try:
         for reader in readers:

@@ -128,6 +128,7 @@ def picture_json(state: GameState, seat: int | None, svg: str | None = None) -> 
         "tile_art": {},
         "pieces": _pieces(state),
         "legend": _legend(state),
+        "area": [] if state.is_over else _area(state),
     }
     if to_move and seat is not None:
         data["moves"], data["tile_art"] = _moves(state)
@@ -185,6 +186,12 @@ def _pieces(state: GameState) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _area(state: GameState) -> list[list[int]]:
+    """The squares the pending decision is about (``carcassonne_decision_area``: a tower's line
+    of sight), which the page shades for every seat and spectator."""
+    return [[x, y] for x, y in state.config.hooks.decision_area(state, state.pending)]
 
 
 def _tile_art(config: GameConfig, tile_id: str, rotation: int) -> str:
@@ -353,10 +360,24 @@ _PICTURE = {
             "description": "the game's legend (carcassonne.svg.legend): every figure, piece, "
             "tile mark, attribute and centre feature it can show, in words",
         },
+        "area": {
+            "type": "array",
+            "items": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+            "description": "squares [x, y] the pending decision is about (a tower's line of sight)",
+        },
     },
     "required": [
-        "seq", "svg", "colors", "last_tiles", "drawn_art", "moves", "tile_art", "pieces", "legend"
-    ],  # fmt: skip
+        "seq",
+        "svg",
+        "colors",
+        "last_tiles",
+        "drawn_art",
+        "moves",
+        "tile_art",
+        "pieces",
+        "area",
+        "legend",
+    ],
     "additionalProperties": False,
 }
 _HISTORY = {

@@ -24,40 +24,55 @@ from carcassonne_tower.common import (
 )
 
 
-def in_sight(x: int, y: int, h: int) -> set[tuple[int, int]]:
+def in_sight(x: int, y: int, h: int) -> list[tuple[int, int]]:
     """The squares a tower of height ``h`` at ``(x, y)`` reaches: 4h + 1 of them."""
-    squares = {(x, y)}
+    squares = [(x, y)]
     for d in range(1, h + 1):
-        squares.update({(x + d, y), (x - d, y), (x, y + d), (x, y - d)})
+        squares += [(x + d, y), (x - d, y), (x, y + d), (x, y - d)]
     return squares
+
+
+#: id(config) -> (that config, its capturable kinds): asked at every capture.
+_KINDS: dict[int, tuple[object, frozenset[str]]] = {}
 
 
 def capturable_kinds(state: GameState) -> frozenset[str]:
     """The figure kinds a tower captures: the followers (meeple, large meeple, mayor, wagon, the
     abbot unless ``tower.capture_abbot`` is off), never the barn or special figures."""
     config = state.config
+    cached = _KINDS.get(id(config))
+    if cached is not None and cached[0] is config:
+        return cached[1]
     kinds = {name for name, kind in config.figure_kinds.items() if kind.follower}
     kinds |= CAPTURABLE & set(config.figure_kinds)
     if not config.options[OPT_CAPTURE_ABBOT]:
         kinds.discard(ABBOT)
-    return frozenset(kinds)
+    if len(_KINDS) >= 64:
+        _KINDS.clear()
+    _KINDS[id(config)] = (config, frozenset(kinds))
+    return _KINDS[id(config)][1]
 
 
-def targets(state: GameState, decision: Decision) -> list[Action]:
-    """The followers the tower that just grew may capture."""
-    data = decision.data
-    assert isinstance(data, tuple)
-    x, y = data
-    sight = in_sight(x, y, height(state, x, y))
+def targets(state: GameState, x: int, y: int) -> list[Action]:
+    """The followers the tower at ``(x, y)``, which just grew, may capture: those standing on
+    the tiles in sight (looked up square by square, not among every figure of the board)."""
     kinds = capturable_kinds(state)
     tops = bool(state.config.options[OPT_TOP_CAPTURABLE])
-    return [
-        Capture(f.player, f.kind, f.x, f.y, f.location)
-        for feature, f in state.figures()
-        if (f.x, f.y) in sight
-        and f.kind in kinds
-        and (tops or state.feature_kind(feature) != TOWER)
-    ]
+    board = state.board
+    figures_on = state.figures_on
+    found: dict[Action, None] = {}
+    for square in in_sight(x, y, height(state, x, y)):
+        placed = board.get(square)
+        if placed is None:
+            continue
+        base = placed.order  # a segment's node; figures_on finds its feature
+        for segment in placed.rot.features:
+            if not tops and segment.kind == TOWER:
+                continue
+            for f in figures_on(base + segment.index):
+                if (f.x, f.y) == square and f.kind in kinds:
+                    found[Capture(f.player, f.kind, f.x, f.y, f.location)] = None
+    return list(found)
 
 
 def capture(state: GameState, action: Capture) -> list[Event]:

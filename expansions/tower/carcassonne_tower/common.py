@@ -4,6 +4,7 @@ the few queries every rule needs (pieces left, a tower's height, the squares of 
 from __future__ import annotations
 
 from collections import Counter
+from itertools import islice
 from typing import ClassVar, NamedTuple
 
 from carcassonne import (
@@ -161,13 +162,40 @@ def heights(state: GameState) -> Counter[tuple[int, int]]:
     return Counter((p.x, p.y) for p in state.pieces(FLOOR))
 
 
-def towers(state: GameState) -> list[tuple[int, int, int]]:
-    """``(x, y, feature)`` of every foundation on the board, by square.
+def built(state: GameState) -> set[tuple[int, int]]:
+    """The squares of the towers with at least one piece (cheaper than :func:`heights`)."""
+    return {(p.x, p.y) for p in state.pieces(FLOOR)}
 
-    Asked in every figure phase, so it looks at each tile's locations (a dictionary lookup)
-    rather than at its segments."""
-    out = []
-    for (x, y), placed in state.board.items():
-        if TOWER in placed.rot.by_location:
-            out.append((x, y, state.feature_at(x, y, TOWER)))
-    return out
+
+Foundation = tuple[int, int, int]
+
+#: id(board) -> (that board, how many tiles it had, its foundations). The entry holds the board
+#: itself, so no other dictionary can take its id while it is cached.
+_FOUNDATIONS: dict[int, tuple[object, int, tuple[Foundation, ...]]] = {}
+_CACHED_BOARDS = 256
+
+
+def towers(state: GameState) -> tuple[Foundation, ...]:
+    """``(x, y, feature)`` of every foundation on the board, in the order their tiles were laid.
+
+    Asked in every figure phase. Tiles are only ever added to a board (a dictionary in laying
+    order) and a foundation joins no other feature, so its id never changes: the answer for a
+    board is kept and extended by the tiles laid since."""
+    board = state.board
+    entry = _FOUNDATIONS.get(id(board))
+    if entry is not None and entry[0] is board:
+        if entry[1] == len(board):
+            return entry[2]
+        known, start = entry[2], entry[1]
+    else:
+        known, start = (), 0
+    added = tuple(
+        (x, y, placed.order + placed.rot.by_location[TOWER])
+        for (x, y), placed in islice(board.items(), start, None)
+        if TOWER in placed.rot.by_location
+    )
+    found = known + added
+    if len(_FOUNDATIONS) >= _CACHED_BOARDS:
+        _FOUNDATIONS.clear()
+    _FOUNDATIONS[id(board)] = (board, len(board), found)
+    return found

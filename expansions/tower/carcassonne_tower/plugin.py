@@ -7,8 +7,10 @@
 * the figure phase's tower actions (:mod:`.towers`): ``carcassonne_figure_actions`` and
   ``carcassonne_veto_figure_actions``;
 * the capture and the exchange (:mod:`.capture`): decisions asked by the piece;
-* the ransom at any time of your turn (:mod:`.ransom`): ``carcassonne_anytime_actions``;
-* why an action is refused (:mod:`.explain`).
+* the ransom at any time of your turn (:mod:`.ransom`): ``carcassonne_anytime_actions``, and
+  what prisoners are worth to the bots: ``carcassonne_held_points``;
+* why an action is refused (:mod:`.explain`);
+* JCloisterZone's names (:mod:`.jcz`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from carcassonne import (
     hookimpl,
 )
 from carcassonne.events import Event
+from carcassonne.jcz.names import JczName
 from carcassonne_tower import capture, explain, ransom, towers
 from carcassonne_tower.common import (
     CAPTURE_DECISION,
@@ -43,6 +46,7 @@ from carcassonne_tower.common import (
     Capture,
     Exchange,
     Ransom,
+    height,
     initial_pieces,
 )
 
@@ -83,6 +87,11 @@ def carcassonne_held_pieces(state: GameState) -> dict[str, tuple[int, ...]]:
 
 
 @hookimpl
+def carcassonne_held_points(state: GameState) -> list[int] | None:
+    return ransom.held_points(state)
+
+
+@hookimpl
 def carcassonne_action_types() -> list[type[TypedAction]]:
     return [AddFloor, Capture, Exchange, Ransom]
 
@@ -100,10 +109,20 @@ def carcassonne_veto_figure_actions(state: GameState, actions: list[Action]) -> 
 @hookimpl
 def carcassonne_decision_actions(state: GameState, decision: Decision) -> list[Action] | None:
     if decision.kind == CAPTURE_DECISION:
-        return capture.targets(state, decision)
+        assert isinstance(decision.data, tuple)
+        return capture.targets(state, *decision.data)
     if decision.kind == EXCHANGE_DECISION:
         return capture.exchange_choices(state, decision)
     return None
+
+
+@hookimpl
+def carcassonne_decision_area(state: GameState, decision: Decision) -> list[tuple[int, int]] | None:
+    if decision.kind != CAPTURE_DECISION:
+        return None
+    assert isinstance(decision.data, tuple)
+    x, y = decision.data
+    return capture.in_sight(x, y, height(state, x, y))
 
 
 @hookimpl
@@ -123,6 +142,14 @@ def carcassonne_apply_action(state: GameState, action: Action) -> list[Event] | 
     if kind is Ransom:
         return ransom.pay(state, action)  # type: ignore[arg-type]
     return None
+
+
+@hookimpl
+def carcassonne_jcz_names() -> list[JczName]:
+    """Read only by ``carcassonne.jcz`` (import, export, check): loaded on demand."""
+    from carcassonne_tower.jcz import NAMES
+
+    return NAMES
 
 
 @hookimpl

@@ -24,9 +24,15 @@ def too_late(state: GameState) -> bool:
 
 def options(state: GameState, player: int) -> list[Action]:
     """The ransoms ``player`` may pay now: one per (holder, kind) of their prisoners."""
-    if state.scores[player] < RANSOM_POINTS or paid_this_turn(state) or too_late(state):
+    prisoners = state.prisoners()
+    if (
+        not prisoners
+        or state.scores[player] < RANSOM_POINTS
+        or paid_this_turn(state)
+        or too_late(state)
+    ):
         return []
-    held = {(p.captor, p.kind) for p in state.prisoners() if p.player == player}
+    held = {(p.captor, p.kind) for p in prisoners if p.player == player}
     return [Ransom(captor, kind) for captor, kind in sorted(held)]
 
 
@@ -36,3 +42,20 @@ def pay(state: GameState, action: Ransom) -> list[Event]:
     state.transfer_points(player, action.captor, RANSOM_POINTS, "ransom", events)
     state.release_prisoner(Prisoner(action.captor, player, action.figure), "ransom", events)
     return events
+
+
+def held_points(state: GameState) -> list[int] | None:
+    """What prisoners are worth to a bot that weighs one move (``carcassonne_held_points``,
+    read by bots only): nothing at the end of the game, but until then a prisoner is a ransom
+    of 3 points its holder may get, and a follower its owner must buy back to use: +3 to the
+    holder, -2 to the owner. One point less for the owner, as a follower back in hand is worth
+    something: so a capture pays, and a ransom pays only when the follower it frees scores at
+    once (3 points paid, 2 given back, 1 short)."""
+    prisoners = state.prisoners()
+    if not prisoners:
+        return None
+    points = [0] * state.players
+    for prisoner in prisoners:
+        points[prisoner.captor] += RANSOM_POINTS
+        points[prisoner.player] -= RANSOM_POINTS - 1
+    return points

@@ -456,6 +456,10 @@ export class GameView {
     const layer = this.board.layer;
     layer.replaceChildren();
     const colors = this.colors();
+    // the squares the pending decision is about (a tower's line of sight), under the rest
+    for (const [x, y] of this.picture.area || []) {
+      layer.append(svgEl("rect", { class: "decision-area", x: x * 100 + 2, y: y * 100 + 2, width: 96, height: 96, "data-x": x, "data-y": y }));
+    }
     for (const last of this.picture.last_tiles) {
       layer.append(
         svgEl("rect", {
