@@ -21,6 +21,7 @@ from carcassonne.jcz.names import (
     Json,
     Step,
 )
+from carcassonne.jcz import base
 from carcassonne.jcz.registry import BASE, installed_names
 
 
@@ -92,9 +93,13 @@ def test_the_base_game_declares_the_four_messages_of_a_plain_turn():
     for message in ("PLACE_TILE", "DEPLOY_MEEPLE", "PASS", "COMMIT"):
         assert names.owners["message", message] == BASE
     assert names.owners["message", "RETURN_MEEPLE source=ABBOT_RETURN"] == "abbot"
-    assert {t.verb for t in names.writers} == {"draw", "tile", "figure", "pass", "abbot-return"}
-    # the base game's writer of a figure comes first, the wagon's (Abbey & Mayor) after it
-    assert len(names.writers[PlaceFigure]) == 2
+    assert {"draw", "tile", "figure", "pass", "abbot-return"} <= {t.verb for t in names.writers}
+    # the plugins' writers of a figure come first (the wagon's, Abbey & Mayor), the base
+    # game's last: the fallback
+    writers = names.writers[PlaceFigure]
+    assert len(writers) >= 2
+    assert writers[-1].write is base.write_place_figure
+    assert all(w.write is not base.write_place_figure for w in writers[:-1])
 
 
 class TowerPlugin:
