@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 from carcassonne import PlaceFigure, PluginError, hookimpl
+from carcassonne.jcz import base
 from carcassonne.jcz.names import (
     JczElement,
     JczFigure,
@@ -21,7 +22,6 @@ from carcassonne.jcz.names import (
     Json,
     Step,
 )
-from carcassonne.jcz import base
 from carcassonne.jcz.registry import BASE, installed_names
 
 

@@ -26,6 +26,7 @@ from carcassonne import (
     hookimpl,
 )
 from carcassonne.events import Event
+from carcassonne.jcz.names import JczName
 from carcassonne_princess_dragon import dragon, explain, fairy, portal, princess
 from carcassonne_princess_dragon.common import (
     DRAGON,
@@ -164,6 +165,14 @@ def carcassonne_adjust_awards(state: GameState, awards: list[Award], final: bool
     if not awards or not state.pieces(FAIRY):
         return awards
     return fairy.adjust(state, awards)
+
+
+@hookimpl
+def carcassonne_jcz_names() -> list[JczName]:
+    """Read only to import or export a JCloisterZone game: the module loads on demand."""
+    from carcassonne_princess_dragon.jcz import NAMES
+
+    return NAMES
 
 
 @hookimpl
