@@ -109,7 +109,7 @@ class TowerPlugin:
     def carcassonne_jcz_names(self) -> list[JczName]:
         return [
             JczToken("TOWER_PIECE", "tower-floor"),
-            JczNeutral("dragon.1", "dragon"),
+            JczNeutral("mage.1", "mage"),  # not dragon.1: The Princess & the Dragon declares it
         ]
 
 
@@ -122,8 +122,8 @@ def test_tokens_and_neutral_figures_both_ways():
     reader = ReadContext(GameState.new(GameConfig(players=2)), names)
     assert reader.piece("TOWER_PIECE") == "tower-floor"
     assert reader.piece(["com.jcloisterzone.figure.TowerPiece", "TOWER_PIECE"]) == "tower-floor"
-    assert reader.piece("dragon.1") == "dragon"
+    assert reader.piece("mage.1") == "mage"
     with pytest.raises(_Refused, match="token or neutral figure 'BRIDGE' is not supported"):
         reader.piece("BRIDGE")
     writer = WriteContext(names, random.Random(1))
-    assert (writer.token("tower-floor"), writer.token("dragon")) == ("TOWER_PIECE", "dragon.1")
+    assert (writer.token("tower-floor"), writer.token("mage")) == ("TOWER_PIECE", "mage.1")
