@@ -73,7 +73,7 @@ def carcassonne_piece_kinds(config: GameConfig) -> list[PieceKind]:
     return [
         PieceKind(DRAGON, "the dragon", glyph="&", mark="triangle", colour="#b00020",
                   neutral=True, provider=NAME),
-        PieceKind(FAIRY, "the fairy", glyph="^", mark="star", colour="#2e7d32", neutral=True,
+        PieceKind(FAIRY, "the fairy", glyph="@", mark="star", colour="#2e7d32", neutral=True,
                   provider=NAME),
     ]  # fmt: skip
 
