@@ -27,7 +27,7 @@ from carcassonne import (
 )
 from carcassonne.events import Event
 from carcassonne.jcz.names import JczName
-from carcassonne_princess_dragon import dragon, explain, fairy, portal, princess
+from carcassonne_princess_dragon import dragon, explain, fairy, portal, princess, worth
 from carcassonne_princess_dragon.common import (
     DRAGON,
     DRAGON_TAG,
@@ -173,6 +173,11 @@ def carcassonne_jcz_names() -> list[JczName]:
     from carcassonne_princess_dragon.jcz import NAMES
 
     return NAMES
+
+
+@hookimpl
+def carcassonne_held_points(state: GameState) -> list[int] | None:
+    return worth.held_points(state)
 
 
 @hookimpl
