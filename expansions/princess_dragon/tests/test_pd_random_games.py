@@ -1,7 +1,7 @@
 """Random games with The Princess & the Dragon in every mix of the installed expansions (2-6
 players): every invariant held after every action; records round trip mid-move (the dragon
-halfway through its steps), positions round trip (the dragon halfway through its steps too), and undo
-restores the state exactly."""
+halfway through its steps), positions round trip (the dragon halfway through its steps too),
+and undo restores the state exactly."""
 
 from __future__ import annotations
 
