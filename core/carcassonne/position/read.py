@@ -141,7 +141,6 @@ def _list_of_text(data: dict[str, Any], key: str, config: GameConfig) -> list[st
     return list(value)
 
 
-
 def parse_position(data: dict[str, Any], config: GameConfig) -> Position:
     """A :class:`Position` from the TOML table of a position."""
     if not isinstance(data, dict):
