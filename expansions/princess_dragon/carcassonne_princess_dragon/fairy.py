@@ -30,6 +30,7 @@ from carcassonne_princess_dragon.common import (
 #: The verb of the Abbot's early return (that expansion is not imported: only its action's verb
 #: and fields ``x, y, location`` are read, as any front end reads them).
 ABBOT_RETURN = "abbot-return"
+ABBOT = "abbot"
 KIND = "fairy"
 
 
@@ -208,6 +209,8 @@ def adjust(state: GameState, awards: list[Award]) -> list[Award]:
 def abbot_returned(state: GameState, events: list[Event]) -> None:
     """The fairy's abbot returned early this turn: 3 points (option ``fairy_abbot_return_bonus``),
     as the return scores its monastery or garden."""
+    if ABBOT not in state.config.figure_kinds:
+        return  # no abbot in this game: nothing to look up each turn
     owner = data(state).fairy_for
     fairy = state.pieces(FAIRY)
     if not owner or not fairy or on_tile(state):
