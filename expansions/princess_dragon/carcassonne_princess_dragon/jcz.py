@@ -92,7 +92,11 @@ def _switch_element(element: str) -> JczElement:
 
 
 def read_dragon(ctx: JczReadContext, payload: Mapping[str, Json]) -> Sequence[Step] | None:
+    """A step; right after the tile when JCZ skipped an action phase with nothing to offer,
+    where this game still waits for the figure decision: ``Pass`` first."""
     x, y = ctx.position(payload.get("to"))
+    if ctx.state.pending.kind == "figure":
+        return [Pass(), DragonStep(x, y)]
     return [DragonStep(x, y)]
 
 

@@ -103,3 +103,17 @@ def test_a_file_without_the_dragon_element_is_refused():
     del data["setup"]["elements"]["dragon"]
     with pytest.raises(JczError, match="element 'dragon' left out: this engine plays the dragon"):
         load_jcz(json.dumps(data), text=True)
+
+
+def test_steps_right_after_the_tile_pass_the_figure_phase_jcz_skipped():
+    """JCZ skips an action phase with nothing to offer: PLACE_TILE, then the steps; this game
+    passes its figure decision before the first step."""
+    data = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    del data["replay"][3]  # Bob's DEPLOY_MEEPLE on the dragon tile
+    replayed = replay_document(read_document(json.dumps(data), text=True))
+    step = replayed.events[3]
+    assert [e for e in step if type(e) is ev.PieceMoved] == [
+        ev.PieceMoved("dragon", -1, 1, 0, 0, 0, None)
+    ]
+    assert not [e for _, e in replayed.state.figures() if (e.x, e.y) == (-1, 0)]
+    assert replayed.state.scores == [7, 2]
