@@ -283,3 +283,13 @@ def test_the_documented_errors_are_exact() -> None:
             load_position(_with_lines(_doc_position(), lines), text=True)
         assert str(err.value) == message, lines
         assert err.value.line == int(message.split(":")[0].split()[1])
+
+
+def test_a_position_mid_turn_after_a_forced_draw_keeps_the_drawn_tile() -> None:
+    state = GameState.new(GameConfig(players=2), seed=4)
+    state.force_draw("BA/C")
+    state.apply(PlaceTile("BA/C", 0, -1, 180))
+    position = position_of(state)
+    assert (position.drawn, list(position.then)) == ("BA/C", [PlaceTile("BA/C", 0, -1, 180)])
+    loaded = load_position(dump_position(state), text=True)
+    assert (loaded.pending, loaded.legal_actions()) == (state.pending, state.legal_actions())

@@ -73,20 +73,24 @@ def _turn_so_far(state: GameState) -> tuple[GameState, list[Action]]:
     anchor: GameState | None = None
     then: list[Action] = []
     for item in state.log:
-        if replay.pending.kind in ("draw", "tile") and not replay.in_extra_turns():
-            anchor, then = replay.clone(), []
-        if isinstance(item, ForcedDraw):
-            replay.force_draw(item.tile)
-        elif isinstance(item, ForcedChance):
-            replay.force_chance(item.outcome)
-        else:
-            replay.apply(item)
-        if anchor is not None:
-            if not isinstance(item, Action):
+        at_tile = replay.pending.kind in ("draw", "tile") and not replay.in_extra_turns()
+        if isinstance(item, ForcedDraw | ForcedChance):
+            if isinstance(item, ForcedDraw):
+                replay.force_draw(item.tile)
+            else:
+                replay.force_chance(item.outcome)
+            if at_tile:  # forced where a position can be taken: part of that position
+                anchor, then = replay.clone(), []
+            elif anchor is not None:
                 raise PositionError(
-                    "a position cannot be taken here: a chance outcome was forced in this turn "
-                    "after its tile"
+                    "a position cannot be taken here: a tile or chance outcome was forced in "
+                    "this turn after its tile"
                 )
+            continue
+        if at_tile:
+            anchor, then = replay.clone(), []
+        replay.apply(item)
+        if anchor is not None:
             then.append(item)
     if anchor is None:
         raise PositionError(
