@@ -38,7 +38,7 @@ def test_json_lists_attributes_and_held_pieces(cli):
     assert floor == {"glyph": "T", "label": "tower floor", "neutral": True}
     assert by_name["princess-dragon"]["piece_kinds"] == {
         "dragon": {"glyph": "&", "label": "the dragon", "neutral": True},
-        "fairy": {"glyph": "^", "label": "the fairy", "neutral": True},
+        "fairy": {"glyph": "@", "label": "the fairy", "neutral": True},
     }
 
 

@@ -101,9 +101,9 @@ CASES = [
     (
         _set(
             ["replay", 1],
-            {"type": "RETURN_MEEPLE", "payload": {"pointer": None, "source": "PRINCESS"}},
+            {"type": "RETURN_MEEPLE", "payload": {"pointer": None, "source": "ROBBERS_SON"}},
         ),
-        "replay[1]: RETURN_MEEPLE with source='PRINCESS' is not supported",
+        "replay[1]: RETURN_MEEPLE with source='ROBBERS_SON' is not supported",
     ),
     (
         _set(["replay", 3, "payload", "position"], [0, -1]),

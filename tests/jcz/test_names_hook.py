@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 from carcassonne import PlaceFigure, PluginError, hookimpl
+from carcassonne.jcz import base
 from carcassonne.jcz.names import (
     JczElement,
     JczFigure,
@@ -95,8 +96,12 @@ def test_the_base_game_declares_the_four_messages_of_a_plain_turn():
     # the base game's, the Abbot's and the Tower's writers (other expansions may add theirs)
     verbs = {"draw", "tile", "figure", "pass", "abbot-return", "tower-floor", "tower-ransom"}
     assert verbs <= {t.verb for t in names.writers}
-    # the base game's writer of a figure comes first, the wagon's (Abbey & Mayor) after it
-    assert len(names.writers[PlaceFigure]) == 2
+    # the plugins' writers of a figure come first (the wagon's, Abbey & Mayor), the base
+    # game's last: the fallback
+    writers = names.writers[PlaceFigure]
+    assert len(writers) >= 2
+    assert writers[-1].write is base.write_place_figure
+    assert all(w.write is not base.write_place_figure for w in writers[:-1])
 
 
 class TokenPlugin:
@@ -106,7 +111,7 @@ class TokenPlugin:
     def carcassonne_jcz_names(self) -> list[JczName]:
         return [
             JczToken("LB_SHED", "shed"),
-            JczNeutral("dragon.1", "dragon"),
+            JczNeutral("mage.1", "mage"),  # not dragon.1: The Princess & the Dragon declares it
         ]
 
 
@@ -119,8 +124,8 @@ def test_tokens_and_neutral_figures_both_ways():
     reader = ReadContext(GameState.new(GameConfig(players=2)), names)
     assert reader.piece("LB_SHED") == "shed"
     assert reader.piece(["com.jcloisterzone.figure.LittleBuilding", "LB_SHED"]) == "shed"
-    assert reader.piece("dragon.1") == "dragon"
+    assert reader.piece("mage.1") == "mage"
     with pytest.raises(_Refused, match="token or neutral figure 'BRIDGE' is not supported"):
         reader.piece("BRIDGE")
     writer = WriteContext(names, random.Random(1))
-    assert (writer.token("shed"), writer.token("dragon")) == ("LB_SHED", "dragon.1")
+    assert (writer.token("shed"), writer.token("mage")) == ("LB_SHED", "mage.1")

@@ -86,15 +86,35 @@ def test_plugin_data_round_trips_as_tuples() -> None:
     )
 
 
-def test_no_position_during_a_figure_phase() -> None:
+def test_a_position_in_the_figure_phase_is_the_tile_then_its_placement() -> None:
     state = board(["BA/RCr @(0,0) r0"], pile=["BA/C", "BA/L"])
     state.apply(PlaceTile("BA/C", 0, -1, 180))
+    position = position_of(state)
+    assert (position.drawn, list(position.then)) == ("BA/C", [PlaceTile("BA/C", 0, -1, 180)])
+    text = dump_position(state)
+    assert 'then = [\n    "tile BA/C 0,-1 r180",\n]' in text
+    loaded = load_position(text, text=True)
+    assert (loaded.pending, loaded.legal_actions()) == (state.pending, state.legal_actions())
+
+
+def test_a_then_action_that_is_illegal_names_its_entry() -> None:
+    state = board(["BA/RCr @(0,0) r0"], pile=["BA/C", "BA/L"])
+    state.apply(PlaceTile("BA/C", 0, -1, 180))
+    text = dump_position(state).replace('"tile BA/C 0,-1 r180"', '"tile BA/C 5,5 r180"')
+    with pytest.raises(PositionError) as err:
+        load_position(text, text=True)
+    assert err.value.key == "then"
+    assert err.value.reason.startswith("then[0] tile BA/C 5,5 r180: illegal action")
+
+
+def test_no_position_once_the_game_is_over() -> None:
+    state = board(["BA/RCr @(0,0) r0"], pile=["BA/C"])
+    state.apply(PlaceTile("BA/C", 0, -1, 180))
+    state.apply(Pass())
+    assert state.is_over
     with pytest.raises(PositionError) as err:
         position_of(state)
-    assert str(err.value) == (
-        "a position can be taken only when a tile is about to be drawn or placed "
-        "(the game waits for a figure decision)"
-    )
+    assert str(err.value) == "a position cannot be taken once the game is over"
 
 
 def test_tiles_listed_out_of_order_are_laid_once_connected() -> None:
@@ -263,3 +283,13 @@ def test_the_documented_errors_are_exact() -> None:
             load_position(_with_lines(_doc_position(), lines), text=True)
         assert str(err.value) == message, lines
         assert err.value.line == int(message.split(":")[0].split()[1])
+
+
+def test_a_position_mid_turn_after_a_forced_draw_keeps_the_drawn_tile() -> None:
+    state = GameState.new(GameConfig(players=2), seed=4)
+    state.force_draw("BA/C")
+    state.apply(PlaceTile("BA/C", 0, -1, 180))
+    position = position_of(state)
+    assert (position.drawn, list(position.then)) == ("BA/C", [PlaceTile("BA/C", 0, -1, 180)])
+    loaded = load_position(dump_position(state), text=True)
+    assert (loaded.pending, loaded.legal_actions()) == (state.pending, state.legal_actions())

@@ -46,11 +46,12 @@ def _look(rot: Rotated) -> tuple[object, ...]:
 
 
 def _elsewhere(actions: list[Action], x: int, y: int) -> bool:
-    """Whether ``actions`` may hold a figure away from ``(x, y)``: False as soon as each is a
-    ``PlaceFigure`` on that square (what the figure phase of most games offers), so that the
-    exact check (:meth:`Legal._checked_elsewhere`) runs only where it may find something."""
+    """Whether ``actions`` hold a figure away from ``(x, y)``: False when each ``PlaceFigure``
+    is on that square (what the figure phase of most games offers; other actions, a fairy's
+    move, are not checked there either), so that the exact check
+    (:meth:`Legal._checked_elsewhere`) runs only where it may find something."""
     for action in actions:
-        if type(action) is not PlaceFigure or action[1] != x or action[2] != y:
+        if type(action) is PlaceFigure and (action[1] != x or action[2] != y):
             return True
     return False
 

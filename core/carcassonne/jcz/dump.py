@@ -151,7 +151,19 @@ def _start(state: GameState) -> list[dict[str, Json]]:
 
 
 def _drawn(events: Iterable[object]) -> list[str]:
-    return [e.tile for e in events if type(e) is ev.TileDrawn]
+    """The tiles dealt, in order. A tile set aside as it is drawn (a rule's
+    ``carcassonne_set_aside_drawn``: a dragon tile before the first volcano) is not one: JCZ
+    keeps such tiles out of its draw, and deals them later like the others."""
+    items = list(events)
+    dealt: list[str] = []
+    for i, event in enumerate(items):
+        if type(event) is not ev.TileDrawn:
+            continue
+        following = items[i + 1] if i + 1 < len(items) else None
+        if type(following) is ev.TileSetAside and following.tile == event.tile:
+            continue
+        dealt.append(event.tile)
+    return dealt
 
 
 def document_of(state: GameState, created: str | None = None) -> dict[str, Json]:

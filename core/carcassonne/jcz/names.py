@@ -186,9 +186,10 @@ class JczWriter:
     """How the declaring plugin writes an action of this engine as JCZ messages.
 
     ``write(context, action)`` gives the messages (``(type, payload)``, the closing COMMIT
-    included when JCZ has one), or None: "not in this situation" (another plugin's writer of
-    the type is tried, in registration order). ``context.before`` is the game before the
-    action, ``context.after`` after it.
+    included when JCZ has one), or None: "not in this situation" (the next writer of the type
+    is tried: the plugins' in registration order, then the base game's, so that a plugin may
+    write a plain action its own way where its rule changes the turn). ``context.before`` is
+    the game before the action, ``context.after`` after it.
     """
 
     action: type[TypedAction]

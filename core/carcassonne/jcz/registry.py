@@ -59,8 +59,10 @@ class JczNames:
     neutrals: dict[str, JczNeutral] = field(default_factory=dict)
     #: per message type, the readers: more ``when`` fields first, then registration order
     messages: dict[str, list[JczMessage]] = field(default_factory=dict)
-    #: per action type, the writers in registration order
+    #: per action type, the writers: the plugins' in registration order, then the base game's
     writers: dict[type[TypedAction], list[JczWriter]] = field(default_factory=dict)
+    #: per action type, how many of ``writers`` (at its end) are the base game's
+    _base_writers: dict[type[TypedAction], int] = field(default_factory=dict)
     phases: list[JczPhase] = field(default_factory=list)
     actions: dict[str, JczAction] = field(default_factory=dict)
     scorings: dict[str, JczScoring] = field(default_factory=dict)
@@ -106,7 +108,16 @@ class JczNames:
             readers.append(item)
             readers.sort(key=lambda m: -len(m.when))  # stable: registration order among equals
         elif isinstance(item, JczWriter):
-            self.writers.setdefault(item.action, []).append(item)
+            writers = self.writers.setdefault(item.action, [])
+            if owner is None:
+                writers.append(item)  # the base game's: the fallback, tried last
+            else:
+                # a plugin's writer goes before the base game's (which are registered first):
+                # it may write a plain action differently where its rule changes the turn (a
+                # figure action followed by dragon steps before the closing COMMIT)
+                writers.insert(len(writers) - self._base_writers.get(item.action, 0), item)
+            if owner is None:
+                self._base_writers[item.action] = self._base_writers.get(item.action, 0) + 1
         elif isinstance(item, JczPhase):
             self.phases.append(item)
             self.phases.sort(key=lambda p: p.when is None)

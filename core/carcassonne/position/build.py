@@ -76,7 +76,21 @@ def build_state(config: GameConfig, position: Position) -> GameState:
         )
     except CarcassonneError as exc:
         raise PositionError(str(exc), "drawn" if drawn else "pile") from None
+    _play_then(state, position.then)
     return state
+
+
+def _play_then(state: GameState, actions: Sequence[Action]) -> None:
+    """The turn's actions after the position (a position taken in the middle of a turn)."""
+    if not isinstance(actions, Sequence) or isinstance(actions, str):
+        raise PositionError(f"then: a list of actions expected, not {actions!r}", "then")
+    for i, action in enumerate(actions):
+        if not isinstance(action, Action):
+            raise PositionError(f"then[{i}]: an action expected, not {action!r}", "then")
+        try:
+            state.apply(action)
+        except CarcassonneError as exc:
+            raise PositionError(f"then[{i}] {action}: {exc}", "then") from None
 
 
 def _check_ext(config: GameConfig, ext: Mapping[str, Any]) -> None:

@@ -87,3 +87,7 @@ class Position:
     #: ``carcassonne_turn_started`` hooks ran, the fairy's point is in the scores); loading
     #: does not run them again. ``False``: they run on load.
     turn_started: bool = False
+    #: Actions of the current turn to apply after building the position: a position taken in
+    #: the middle of a turn (the dragon halfway through its steps, a wagon to move) is the
+    #: position where the turn's tile was drawn or about to be, then these actions.
+    then: Sequence[Action] = ()

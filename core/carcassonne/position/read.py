@@ -23,7 +23,7 @@ from carcassonne.values import NEUTRAL
 
 _KEYS = (
     "format", "engine", "players", "seed", "turn", "player", "last_placer", "pending", "drawn",
-    "part", "more_parts", "turn_actions", "turn_started", "scores",
+    "part", "more_parts", "turn_actions", "turn_started", "then", "scores",
     "tiles", "figures", "pieces", "prisoners", "pile", "set_aside", "tiles_under", "chances",
     "forced_chances", "chance_salt", "expansions", "options", "supply", "ext",
 )  # fmt: skip
@@ -141,7 +141,6 @@ def _list_of_text(data: dict[str, Any], key: str, config: GameConfig) -> list[st
     return list(value)
 
 
-
 def parse_position(data: dict[str, Any], config: GameConfig) -> Position:
     """A :class:`Position` from the TOML table of a position."""
     if not isinstance(data, dict):
@@ -248,6 +247,10 @@ def parse_position(data: dict[str, Any], config: GameConfig) -> Position:
             for i, t in enumerate(_list_of_text(data, "turn_actions", config))
         ],
         turn_started=data.get("turn_started", False),
+        then=[
+            _parse_action(config, t, i, "then")
+            for i, t in enumerate(_list_of_text(data, "then", config))
+        ],
     )
 
 
@@ -304,11 +307,11 @@ def _parse_under(text: str, index: int) -> tuple[str, int, int]:
     return words[0], x, y
 
 
-def _parse_action(config: GameConfig, text: str, index: int) -> Action:
+def _parse_action(config: GameConfig, text: str, index: int, key: str = "turn_actions") -> Action:
     try:
         action: Action = action_from_text(text, config)
     except NotationError as exc:
         raise PositionError(
-            f"turn_actions[{index}] {text!r}: column {exc.column}: {exc.message}", "turn_actions"
+            f"{key}[{index}] {text!r}: column {exc.column}: {exc.message}", key
         ) from None
     return action

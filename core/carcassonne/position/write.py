@@ -4,29 +4,37 @@ written, so positions of games without the general mechanics read as before."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
 import carcassonne
-from carcassonne.actions import Draw
+from carcassonne.actions import Action, Draw
 from carcassonne.files import write_atomic
 from carcassonne.notation import action_to_text
 from carcassonne.plugins import expansion_version
 from carcassonne.position.model import FORMAT, Position, PositionError
 from carcassonne.state import GameState
-from carcassonne.values import NEUTRAL
+from carcassonne.values import NEUTRAL, ForcedChance, ForcedDraw
 
 
 def position_of(state: GameState) -> Position:
-    """The position of a game about to draw or with a drawn tile to place."""
+    """The position of a game about to draw or with a drawn tile to place; in the middle of
+    a turn, the position where its tile was about to be drawn or placed, ``then`` the turn's
+    actions so far (the game's log has them)."""
     kind = state.pending.kind
     if kind not in ("draw", "tile") or state.in_extra_turns():
-        raise PositionError(
-            "a position can be taken only when a tile is about to be drawn or placed "
-            f"(the game waits for a {kind} decision)"
-        )
+        if kind == "end":
+            raise PositionError("a position cannot be taken once the game is over")
+        if state.in_extra_turns():
+            raise PositionError(
+                "a position can be taken in the end-of-game turns only when a tile is about "
+                f"to be drawn or placed (the game waits for a {kind} decision)"
+            )
+        anchor, then = _turn_so_far(state)
+        return replace(position_of(anchor), then=then)
     tiles = [(p.tile.id, x, y, p.rotation) for (x, y), p in state.board.items()]
     figures = [(fig.player, fig.kind, fig.x, fig.y, fig.location) for _, fig in state.figures()]
     # a full save: the tiles under placed tiles too, which views keep hidden
@@ -56,6 +64,40 @@ def position_of(state: GameState) -> Position:
         turn_actions=[] if kind == "tile" and taken == (Draw(),) else list(taken),
         turn_started=kind == "draw",
     )
+
+
+def _turn_so_far(state: GameState) -> tuple[GameState, list[Action]]:
+    """The game when the current turn's tile was last about to be drawn or placed, and the
+    actions since: the log replayed from the game's start (a position is taken rarely)."""
+    replay = state.initial()
+    anchor: GameState | None = None
+    then: list[Action] = []
+    for item in state.log:
+        at_tile = replay.pending.kind in ("draw", "tile") and not replay.in_extra_turns()
+        if isinstance(item, ForcedDraw | ForcedChance):
+            if isinstance(item, ForcedDraw):
+                replay.force_draw(item.tile)
+            else:
+                replay.force_chance(item.outcome)
+            if at_tile:  # forced where a position can be taken: part of that position
+                anchor, then = replay.clone(), []
+            elif anchor is not None:
+                raise PositionError(
+                    "a position cannot be taken here: a tile or chance outcome was forced in "
+                    "this turn after its tile"
+                )
+            continue
+        if at_tile:
+            anchor, then = replay.clone(), []
+        replay.apply(item)
+        if anchor is not None:
+            then.append(item)
+    if anchor is None:
+        raise PositionError(
+            f"a position cannot be taken here (the game waits for a {state.pending.kind} "
+            "decision and no tile was drawn or placed yet)"
+        )
+    return anchor, then
 
 
 def _last_placer(state: GameState) -> int | None:
@@ -153,6 +195,8 @@ def _turn_data(state: GameState, position: Position) -> dict[str, Any]:
         data["more_parts"] = list(position.more_parts)
     if position.turn_actions:
         data["turn_actions"] = [action_to_text(a) for a in position.turn_actions]
+    if position.then:
+        data["then"] = [action_to_text(a) for a in position.then]
     if (
         position.turn_started
         and not position.drawn

@@ -16,6 +16,7 @@ from carcassonne import (
     NEUTRAL,
     Action,
     Decision,
+    Figure,
     GameState,
     Piece,
     PlaceFigure,
@@ -89,8 +90,10 @@ def steps(state: GameState) -> list[Decision]:
     if state.last_tile is None:
         return []
     placed = state.tile_at(*state.last_tile)
+    if placed is None or DRAGON_TAG not in placed.tile.tags:
+        return []  # most turns: no dragon tile, nothing else read
     dragon = the_dragon(state)
-    if placed is None or dragon is None or not tagged(placed.tile, DRAGON_TAG):
+    if dragon is None:
         return []
     store(state, data(state)._replace(visited=((dragon.x, dragon.y),)))
     seats = state.seats_from()
@@ -123,11 +126,20 @@ def step(state: GameState, action: DragonStep) -> list[Event]:
     state.move_piece(dragon, action.x, action.y, None, events)
     current = data(state)
     store(state, current._replace(visited=(*current.visited, (action.x, action.y))))
-    square = (action.x, action.y)
-    for _feature, figure in state.figures():
-        if (figure.x, figure.y) == square and figure.kind != BARN:
+    for figure in figures_at(state, action.x, action.y):
+        if figure.kind != BARN:
             state.remove_figure(figure, "eaten by the dragon", events)
     return events
+
+
+def figures_at(state: GameState, x: int, y: int) -> list[Figure]:
+    """The figures standing on the tile at ``(x, y)``, in the order of ``state.figures()``
+    (by feature): read from the tile's own segments, not from a scan of the whole board."""
+    found: dict[int, list[Figure]] = {}
+    for feature, _segment in state.segments(x, y):
+        if feature not in found:
+            found[feature] = [f for f in state.figures_on(feature) if f.x == x and f.y == y]
+    return [figure for feature in sorted(found) for figure in found[feature]]
 
 
 def vetoes(state: GameState, actions: list[Action]) -> list[Action]:

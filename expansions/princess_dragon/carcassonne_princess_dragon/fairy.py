@@ -30,6 +30,7 @@ from carcassonne_princess_dragon.common import (
 #: The verb of the Abbot's early return (that expansion is not imported: only its action's verb
 #: and fields ``x, y, location`` are read, as any front end reads them).
 ABBOT_RETURN = "abbot-return"
+ABBOT = "abbot"
 KIND = "fairy"
 
 
@@ -98,21 +99,25 @@ def moves(state: GameState, player: int) -> list[Action]:
     if not _on_board(state, player):
         return []
     fairy = state.pieces(FAIRY)
-    here = (fairy[0].x, fairy[0].y, fairy[0].location) if fairy else None
-    tile_mode = on_tile(state)
-    out: list[Action] = []
-    seen: set[tuple[int, int]] = set()
-    for _feature, fig in state.figures():
-        if fig.player != player or fig.kind == BARN:
-            continue
-        if tile_mode:
-            if (fig.x, fig.y) in seen or (here is not None and here[:2] == (fig.x, fig.y)):
-                continue
-            seen.add((fig.x, fig.y))
-        elif here == (fig.x, fig.y, fig.location) and data(state).fairy_for:
-            continue
-        out.append(MoveFairy(fig.x, fig.y, fig.location))
-    return out
+    piece = fairy[0] if fairy else None
+    if on_tile(state):
+        # one move per tile holding a follower of the player, the fairy's own tile excepted
+        squares: dict[tuple[int, int], str] = {}
+        if piece is not None:
+            squares[(piece.x, piece.y)] = ""
+        for _feature, fig in state.figures():
+            if fig.player == player and fig.kind != BARN and (fig.x, fig.y) not in squares:
+                squares[(fig.x, fig.y)] = fig.location
+        return [MoveFairy(x, y, loc) for (x, y), loc in squares.items() if loc]
+    here = None
+    if piece is not None and data(state).fairy_for:
+        here = (piece.x, piece.y, piece.location)
+    new = tuple.__new__  # MoveFairy's fields are exact here: no NamedTuple __new__ per move
+    return [
+        new(MoveFairy, (fig.x, fig.y, fig.location))
+        for _feature, fig in state.figures()
+        if fig.player == player and fig.kind != BARN and (fig.x, fig.y, fig.location) != here
+    ]
 
 
 def move(state: GameState, action: MoveFairy) -> list[Event]:
@@ -132,23 +137,34 @@ def move(state: GameState, action: MoveFairy) -> list[Event]:
 
 
 def _tile_followers(state: GameState) -> list[tuple[int, Figure]]:
+    """``(feature, figure)`` for the followers on the fairy's tile (on_tile mode), read from
+    that tile's segments, in the order of ``state.figures()``."""
     fairy = state.pieces(FAIRY)
     if not fairy:
         return []
-    square = (fairy[0].x, fairy[0].y)
-    return [(feat, f) for feat, f in state.figures() if (f.x, f.y) == square and f.kind != BARN]
+    x, y = fairy[0].x, fairy[0].y
+    found: dict[int, None] = {}
+    for feature, _segment in state.segments(x, y):
+        found[feature] = None
+    return [
+        (feature, f)
+        for feature in sorted(found)
+        for f in state.figures_on(feature)
+        if f.x == x and f.y == y and f.kind != BARN
+    ]
 
 
 def turn_started(state: GameState) -> list[Event]:
     """1 point to the active player whose figure the fairy is next to (on_tile: 1 per follower
     of theirs on the fairy's tile)."""
-    if not state.pieces(FAIRY):
-        return []
     if on_tile(state):
         points = sum(1 for _, f in _tile_followers(state) if f.player == state.player)
     else:
+        owner = data(state).fairy_for
+        if not owner or owner[0] != state.player:
+            return []  # not this player's fairy: nothing to look up (tile_placed forgets)
         fig = forget_if_gone(state)
-        points = 1 if fig is not None and fig.player == state.player else 0
+        points = 1 if fig is not None else 0
     if not points:
         return []
     events: list[Event] = []
@@ -193,6 +209,8 @@ def adjust(state: GameState, awards: list[Award]) -> list[Award]:
 def abbot_returned(state: GameState, events: list[Event]) -> None:
     """The fairy's abbot returned early this turn: 3 points (option ``fairy_abbot_return_bonus``),
     as the return scores its monastery or garden."""
+    if ABBOT not in state.config.figure_kinds:
+        return  # no abbot in this game: nothing to look up each turn
     owner = data(state).fairy_for
     fairy = state.pieces(FAIRY)
     if not owner or not fairy or on_tile(state):

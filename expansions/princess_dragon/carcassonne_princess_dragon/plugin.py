@@ -26,7 +26,8 @@ from carcassonne import (
     hookimpl,
 )
 from carcassonne.events import Event
-from carcassonne_princess_dragon import dragon, explain, fairy, portal, princess
+from carcassonne.jcz.names import JczName
+from carcassonne_princess_dragon import dragon, explain, fairy, portal, princess, worth
 from carcassonne_princess_dragon.common import (
     DRAGON,
     DRAGON_TAG,
@@ -72,7 +73,7 @@ def carcassonne_piece_kinds(config: GameConfig) -> list[PieceKind]:
     return [
         PieceKind(DRAGON, "the dragon", glyph="&", mark="triangle", colour="#b00020",
                   neutral=True, provider=NAME, shape="dragon"),
-        PieceKind(FAIRY, "the fairy", glyph="^", mark="star", colour="#2e7d32", neutral=True,
+        PieceKind(FAIRY, "the fairy", glyph="@", mark="star", colour="#2e7d32", neutral=True,
                   provider=NAME, shape="fairy"),
     ]  # fmt: skip
 
@@ -164,6 +165,19 @@ def carcassonne_adjust_awards(state: GameState, awards: list[Award], final: bool
     if not awards or not state.pieces(FAIRY):
         return awards
     return fairy.adjust(state, awards)
+
+
+@hookimpl
+def carcassonne_jcz_names() -> list[JczName]:
+    """Read only to import or export a JCloisterZone game: the module loads on demand."""
+    from carcassonne_princess_dragon.jcz import NAMES
+
+    return NAMES
+
+
+@hookimpl
+def carcassonne_held_points(state: GameState) -> list[int] | None:
+    return worth.held_points(state)
 
 
 @hookimpl

@@ -38,20 +38,24 @@ def placements(state: GameState, x: int, y: int, player: int) -> list[Action]:
         return []
     farmers = bool(config.options["farmers"])
     out: list[Action] = []
+    # whether each feature is free and open, asked once per feature, not once per segment
+    free: dict[int, bool] = {}
     for square in state.placement_order():
         if square == (x, y):
             continue
-        for feature, seg in state.segments(*square):
+        sx, sy = square
+        for feature, seg in state.segments(sx, sy):
+            ok = free.get(feature)
+            if ok is None:
+                ok = not state.figures_on(feature) and not state.is_complete(feature)
+                free[feature] = ok
+            if not ok:
+                continue
             kind = kinds.get(seg.kind)
-            if kind is None or not kind.occupiable or state.figures_on(feature):
+            if kind is None or not kind.occupiable:
                 continue
-            if state.is_complete(feature):
-                continue
+            location = seg.location
             if kind.followers and (seg.kind != "field" or farmers):
-                out += [PlaceFigure(f, square[0], square[1], seg.location) for f in followers]
-            out += [
-                PlaceFigure(f, square[0], square[1], seg.location)
-                for f, takes in others
-                if seg.kind in takes
-            ]
+                out += [PlaceFigure(f, sx, sy, location) for f in followers]
+            out += [PlaceFigure(f, sx, sy, location) for f, takes in others if seg.kind in takes]
     return out

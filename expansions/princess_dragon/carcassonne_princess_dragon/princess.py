@@ -30,6 +30,9 @@ class RemoveKnight(TypedAction, _RemoveFields):
 
 def removals(state: GameState, x: int, y: int) -> list[Action]:
     """A removal for each figure in the princess city of the tile just placed at ``(x, y)``."""
+    placed = state.tile_at(x, y)
+    if placed is None or not any(f.attrs.get(PRINCESS) for f in placed.tile.features):
+        return []  # most tiles have no princess: their segments are not looked up
     out: list[Action] = []
     for feature, seg in state.segments(x, y):
         if seg.kind != "city" or not seg.attrs.get(PRINCESS):

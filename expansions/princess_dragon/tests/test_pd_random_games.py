@@ -1,7 +1,7 @@
 """Random games with The Princess & the Dragon in every mix of the installed expansions (2-6
 players): every invariant held after every action; records round trip mid-move (the dragon
-halfway through its steps), positions round trip where a position can be taken, and undo
-restores the state exactly."""
+halfway through its steps), positions round trip (the dragon halfway through its steps too),
+and undo restores the state exactly."""
 
 from __future__ import annotations
 
@@ -119,3 +119,32 @@ def test_positions_round_trip_with_dragon_fairy_and_set_aside_tiles(players: int
             checked += 1
         state.apply(rng.choice(state.legal_actions()))
     assert checked >= 3
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_positions_round_trip_with_the_dragon_halfway_through_its_steps(players: int) -> None:
+    """A position taken between two dragon steps is the turn's tile, then the turn's actions
+    so far (``then``); loaded, it is the same game, and it plays on to the same end."""
+    config = GameConfig(players=players, expansions=[NAME])
+    state = GameState.new(config, seed=10 + players)
+    rng = random.Random(players)
+    saved: list[tuple[GameState, GameState]] = []
+    while not state.is_over:
+        if state.pending.kind == "dragon" and state.pending.data in (2, 3) and len(saved) < 3:
+            text = dump_position(state)
+            again = load_position(text, text=True)
+            assert "\nthen = [" in text and '"dragon ' in text.split("\nthen = [")[1]
+            assert again.key()[1:] == state.key()[1:]
+            assert (again.pending, again.legal_actions()) == (state.pending, state.legal_actions())
+            assert again.ext == state.ext and again.pieces() == state.pieces()
+            assert dump_position(again) == text
+            saved.append((state.clone(), again))
+        state.apply(rng.choice(state.legal_actions()))
+    assert len(saved) >= 2, "fewer than two dragon moves with three steps"
+    original, loaded = saved[0]
+    replay = random.Random(1)
+    while not original.is_over:
+        action = replay.choice(original.legal_actions())
+        original.apply(action)
+        loaded.apply(action)
+    assert loaded.is_over and loaded.scores == original.scores

@@ -266,6 +266,7 @@ export class GameView {
       this.logList.replaceChildren(...this.log.map((e) => logEntry(e, names, this.colors())));
       this.logList.scrollTop = this.logList.scrollHeight;
       this.drawPanel();
+      this.drawBoard(); // the pieces' paths this turn come from the log
     } catch (error) {
       toast(describeError(error));
     }
@@ -438,6 +439,24 @@ export class GameView {
 
   // -- drawing ----------------------------------------------------------------------------------
 
+  /** The moves of pieces in this turn, from the log (back to the entry that placed the
+   * turn's tile, or to the start of the turn): kind -> [{from_x, from_y, x, y, seat}], in
+   * order; between two turns, the moves of the turn just ended. */
+  turnMoves() {
+    const moves = new Map();
+    for (let i = this.log.length - 1; i >= 0; i--) {
+      const entry = this.log[i];
+      const events = entry.events || [];
+      const here = events.filter((e) => e.type === "piece-moved");
+      for (const e of here.reverse()) {
+        if (!moves.has(e.kind)) moves.set(e.kind, []);
+        moves.get(e.kind).unshift({ ...e, seat: entry.seat });
+      }
+      if (events.some((e) => e.type === "tile-placed" || e.type === "turn")) break;
+    }
+    return [...moves];
+  }
+
   drawBoard() {
     if (!this.picture) return;
     const { squares, points } = this.offered();
@@ -474,6 +493,26 @@ export class GameView {
           "data-player": last.player,
         }),
       );
+    }
+    // the way each piece went this turn (the dragon's steps): a line through the squares,
+    // each step numbered in the colour of whoever took it
+    for (const [kind, steps] of this.turnMoves()) {
+      const first = steps[0];
+      const points = [[first.from_x, first.from_y], ...steps.map((s) => [s.x, s.y])];
+      const line = points.map(([x, y]) => `${x * 100 + 50},${y * 100 + 50}`).join(" ");
+      const path = svgEl("g", { class: "piece-path", "data-kind": kind, "data-steps": steps.length });
+      path.append(svgEl("polyline", { points: line, fill: "none", stroke: "#333", "stroke-width": 4, "stroke-dasharray": "10 6", "stroke-opacity": 0.7 }));
+      steps.forEach((step, i) => {
+        const colour = colors[step.seat] || "#888";
+        const dot = svgEl("g", { class: "path-step", "data-step": i + 1, "data-player": step.seat ?? "", "data-x": step.x, "data-y": step.y });
+        dot.append(
+          svgEl("title", {}, `${kind}, step ${i + 1}: ${step.from_x},${step.from_y} → ${step.x},${step.y} (${this.names()[step.seat] ?? ""})`),
+          svgEl("circle", { cx: step.x * 100 + 78, cy: step.y * 100 + 22, r: 11, fill: colour, stroke: "#fff", "stroke-width": 2 }),
+          svgEl("text", { x: step.x * 100 + 78, y: step.y * 100 + 27, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#fff" }, String(i + 1)),
+        );
+        path.append(dot);
+      });
+      layer.append(path);
     }
     // the pieces that are not figures (a dragon, tower floors, sheep): drawn from their look
     for (const piece of this.picture.pieces || []) {
