@@ -275,6 +275,25 @@ def _clear(state: GameState, field: int, reason: str, events: list[Event]) -> No
     state.return_figures(field, events, kinds=(SHEPHERD,))
 
 
+def return_strays(state: GameState) -> list[Event]:
+    """Send back into the bag the tokens of every field that has no shepherd left: a flock
+    belongs to the shepherds of its field (hills-sheep.md §3.3, §3.5), so when another rule
+    takes the last of them off the board (the dragon eats it, any ``remove_figure``), the sheep
+    go back as when the flock is scored. The core has no hook for a figure removed, so this
+    runs at the points every removal has happened by: after scoring, at the start of a turn,
+    and before final scoring."""
+    events: list[Event] = []
+    pieces = state.pieces()
+    if not pieces:
+        return events
+    for piece in pieces:
+        if piece.kind in SHEEP_VALUES and not shepherds_in(
+            state, field_of(state, piece.x, piece.y, piece.location)
+        ):
+            state.remove_piece(piece, "no shepherd left in the field", events)
+    return events
+
+
 def decision_actions(state: GameState, decision: Decision) -> list[Action]:
     data = decision.data
     assert isinstance(data, tuple)  # (x, y, location) of the shepherd, set by advance()

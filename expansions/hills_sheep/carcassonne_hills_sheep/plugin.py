@@ -5,6 +5,8 @@
   ``carcassonne_figure_kinds``, ``carcassonne_piece_kinds``, ``carcassonne_figure_actions``;
 * the bag draws, the grow-or-score choice and flock scoring: ``carcassonne_before_scoring``,
   ``carcassonne_decision_actions``, ``carcassonne_apply_action`` (:mod:`.flock`);
+* a flock left without a shepherd (the dragon ate it) back into the bag:
+  ``carcassonne_after_scoring``, ``carcassonne_turn_started``, ``carcassonne_extra_turns``;
 * hills: ``carcassonne_tile_placed`` (the hidden tile) and ``carcassonne_break_tie``;
 * vineyards: ``carcassonne_adjust_awards``;
 * options: ``carcassonne_rule_options``; refusals: ``carcassonne_explain_illegal``.
@@ -27,6 +29,7 @@ from carcassonne import (
     Option,
     PieceKind,
     Refusal,
+    ReturnedFigure,
     TypedAction,
     hookimpl,
 )
@@ -80,6 +83,23 @@ def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) ->
 @hookimpl
 def carcassonne_before_scoring(state: GameState) -> list[Decision]:
     flock.before_scoring(state)
+    return []
+
+
+@hookimpl
+def carcassonne_after_scoring(state: GameState, returned: list[ReturnedFigure]) -> list[Decision]:
+    state.emit(flock.return_strays(state))
+    return []
+
+
+@hookimpl
+def carcassonne_turn_started(state: GameState) -> list[Event]:
+    return flock.return_strays(state)
+
+
+@hookimpl
+def carcassonne_extra_turns(state: GameState) -> list[int]:
+    state.emit(flock.return_strays(state))  # before final scoring (no turn starts after it)
     return []
 
 
