@@ -6,7 +6,7 @@
 * the bag draws, the grow-or-score choice and flock scoring: ``carcassonne_before_scoring``,
   ``carcassonne_decision_actions``, ``carcassonne_apply_action`` (:mod:`.flock`);
 * a flock left without a shepherd (the dragon ate it) back into the bag:
-  ``carcassonne_after_scoring``, ``carcassonne_turn_started``, ``carcassonne_extra_turns``;
+  ``carcassonne_turn_started``, ``carcassonne_extra_turns``;
 * hills: ``carcassonne_tile_placed`` (the hidden tile) and ``carcassonne_break_tie``;
 * vineyards: ``carcassonne_adjust_awards``;
 * options: ``carcassonne_rule_options``; refusals: ``carcassonne_explain_illegal``.
@@ -29,7 +29,6 @@ from carcassonne import (
     Option,
     PieceKind,
     Refusal,
-    ReturnedFigure,
     TypedAction,
     hookimpl,
 )
@@ -77,18 +76,12 @@ def carcassonne_tile_placed(state: GameState, x: int, y: int) -> None:
 
 @hookimpl
 def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
-    return flock.shepherd_actions(state, x, y, player) + flock.farmer_actions(state, x, y, player)
+    return flock.figure_actions(state, x, y, player)
 
 
 @hookimpl
 def carcassonne_before_scoring(state: GameState) -> list[Decision]:
     flock.before_scoring(state)
-    return []
-
-
-@hookimpl
-def carcassonne_after_scoring(state: GameState, returned: list[ReturnedFigure]) -> list[Decision]:
-    state.emit(flock.return_strays(state))
     return []
 
 
@@ -121,7 +114,9 @@ def carcassonne_break_tie(state: GameState, feature: int, players: list[int]) ->
 
 
 @hookimpl
-def carcassonne_adjust_awards(state: GameState, awards: list[Award], final: bool) -> list[Award]:
+def carcassonne_adjust_awards(
+    state: GameState, awards: list[Award], final: bool
+) -> list[Award] | None:
     return vineyards.adjust(state, awards)
 
 

@@ -187,7 +187,8 @@ def test_a_flock_whose_last_shepherd_is_taken_off_by_another_rule_goes_back_into
     another shepherd keeps its flock."""
     tiles = ["BA/RCr @(0,0) r0", "BA/RFr @(0,1) r0"]
     shepherds = [(RED, "shepherd", 0, 1, "NL"), (BLUE, "shepherd", 0, 1, "SL")]
-    state = board(tiles, shepherds, expansions=HS, pile=["BA/C", "BA/C", "BA/C"])
+    with_dragon = ("hills-sheep", "princess-dragon")
+    state = board(tiles, shepherds, expansions=with_dragon, pile=["BA/C", "BA/C", "BA/C"])
     state = with_sheep(state, ["sheep-3 0,1 NL", "sheep-1 0,1 NL", "sheep-4 0,1 SL"])
     start(state, "BA/C", 0, -1, 180)
     eaten = next(f for _, f in state.figures() if f.player == RED)
