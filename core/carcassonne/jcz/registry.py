@@ -59,8 +59,10 @@ class JczNames:
     neutrals: dict[str, JczNeutral] = field(default_factory=dict)
     #: per message type, the readers: more ``when`` fields first, then registration order
     messages: dict[str, list[JczMessage]] = field(default_factory=dict)
-    #: per action type, the writers in registration order
+    #: per action type, the writers: the plugins' in registration order, then the base game's
     writers: dict[type[TypedAction], list[JczWriter]] = field(default_factory=dict)
+    #: ids of the base game's writers (tried last)
+    base_writers: set[int] = field(default_factory=set)
     phases: list[JczPhase] = field(default_factory=list)
     actions: dict[str, JczAction] = field(default_factory=dict)
     scorings: dict[str, JczScoring] = field(default_factory=dict)
@@ -106,7 +108,14 @@ class JczNames:
             readers.append(item)
             readers.sort(key=lambda m: -len(m.when))  # stable: registration order among equals
         elif isinstance(item, JczWriter):
-            self.writers.setdefault(item.action, []).append(item)
+            # a plugin's writer comes before the base game's, which writes the plain turn
+            writers = self.writers.setdefault(item.action, [])
+            if owner is None:
+                self.base_writers.add(id(item))
+                writers.append(item)
+            else:
+                firsts = [w for w in writers if id(w) not in self.base_writers]
+                writers.insert(len(firsts), item)
         elif isinstance(item, JczPhase):
             self.phases.append(item)
             self.phases.sort(key=lambda p: p.when is None)
