@@ -1,6 +1,7 @@
 """The hook implementations of Hills & Sheep (entry point ``hills-sheep``).
 
-* 18 land tiles, with ``hill`` and ``vineyard`` tags: ``carcassonne_tile_sets``;
+* 18 land tiles, with ``hill`` and ``vineyard`` tags: ``carcassonne_tile_sets``, drawn
+  with ``carcassonne_tile_marks``;
 * the shepherd (not a follower: its own placements) and the sheep tokens:
   ``carcassonne_figure_kinds``, ``carcassonne_piece_kinds``, ``carcassonne_figure_actions``;
 * the bag draws, the grow-or-score choice and flock scoring: ``carcassonne_before_scoring``,
@@ -9,7 +10,8 @@
   ``carcassonne_turn_started``, ``carcassonne_extra_turns``;
 * hills: ``carcassonne_tile_placed`` (the hidden tile) and ``carcassonne_break_tie``;
 * vineyards: ``carcassonne_adjust_awards``;
-* options: ``carcassonne_rule_options``; refusals: ``carcassonne_explain_illegal``.
+* options: ``carcassonne_rule_options``; refusals: ``carcassonne_explain_illegal``;
+* JCloisterZone's names and bag draws: ``carcassonne_jcz_names`` (:mod:`.jcz`).
 """
 
 from __future__ import annotations
@@ -29,12 +31,22 @@ from carcassonne import (
     Option,
     PieceKind,
     Refusal,
+    TileMark,
     TypedAction,
     hookimpl,
 )
 from carcassonne.events import Event
+from carcassonne.jcz.names import JczName
 from carcassonne_hills_sheep import explain, flock, hills, vineyards
-from carcassonne_hills_sheep.common import NAME, OPT_SHEPHERDS, OPTIONS, SHEEP_VALUES, SHEPHERD
+from carcassonne_hills_sheep.common import (
+    HILL,
+    NAME,
+    OPT_SHEPHERDS,
+    OPTIONS,
+    SHEEP_VALUES,
+    SHEPHERD,
+    VINEYARD,
+)
 
 
 @hookimpl
@@ -67,6 +79,17 @@ def carcassonne_action_types() -> list[type[TypedAction]]:
 @hookimpl
 def carcassonne_tile_sets() -> list[Traversable]:
     return [files("carcassonne_hills_sheep.tiles") / "hills_sheep.toml"]
+
+
+@hookimpl
+def carcassonne_tile_marks() -> list[TileMark]:
+    """Hills and vineyards drawn on their tiles (pictures, the terminal, the web page)."""
+    return [
+        TileMark(HILL, "hill: a tile lies under it; ties go to followers here", "h", "triangle",
+                 "#6d7d2c", NAME),
+        TileMark(VINEYARD, "vineyard: +3 to a completed monastery beside it", "v", "disc",
+                 "#7b2d8e", NAME),
+    ]  # fmt: skip
 
 
 @hookimpl
@@ -128,3 +151,11 @@ def carcassonne_error_codes() -> list[ErrorCode]:
 @hookimpl
 def carcassonne_explain_illegal(state: GameState, action: Action) -> Refusal | None:
     return explain.explain(state, action)
+
+
+@hookimpl
+def carcassonne_jcz_names() -> list[JczName]:
+    """Read only to import or export a JCloisterZone game: the module loads on demand."""
+    from carcassonne_hills_sheep.jcz import NAMES
+
+    return list(NAMES)
