@@ -20,7 +20,7 @@ and a :class:`TypedAction` subclass with a ``verb``), declares them in its
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from carcassonne.geometry import CORNERS, HALVES, SIDES
@@ -35,6 +35,10 @@ class TypedAction:
 
     __slots__ = ()
     verb: ClassVar[str]
+    #: The values a field of no standard kind may take (``{"choice": ("grow", "score")}``), in
+    #: the order the environments number them; fields named x, y, rotation, figure, location,
+    #: player, tile and bool fields need none.
+    choices: ClassVar[Mapping[str, tuple[Hashable, ...]]] = {}
 
     if TYPE_CHECKING:
         # Provided by the NamedTuple of fields that every action type also derives from; declared

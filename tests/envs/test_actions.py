@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import types
+from collections.abc import Hashable, Mapping
 from typing import ClassVar, NamedTuple
 
 import pytest
@@ -176,8 +177,22 @@ def test_a_field_without_a_domain_is_refused_by_name():
         ActionCodec(config)
     assert str(caught.value) == (
         "action type 'fan-odd': field 'amount' (int) has no fixed domain; the encoding knows "
-        "fields named x, y, rotation, figure, location, player, tile and bool fields"
+        "fields named x, y, rotation, figure, location, player, tile, bool fields and the "
+        "fields in the action type's choices"
     )
+
+
+class Pick(TypedAction, _OddFields):
+    __slots__ = ()
+    verb: ClassVar[str] = "fan-pick"
+    choices: ClassVar[Mapping[str, tuple[Hashable, ...]]] = {"amount": (1, 3, 5)}
+
+
+def test_a_field_with_choices_is_numbered_in_their_order():
+    codec = ActionCodec(GameConfig(players=2, plugins=[("fan", _fan(Pick))]))
+    block = next(b for b in codec.blocks if b.verb == "fan-pick")
+    assert block.size == 3 and block.shape == {"amount": 3}
+    assert [codec.encode(Pick(n)) - block.start for n in (1, 3, 5)] == [0, 1, 2]
 
 
 def test_an_id_not_legal_now_is_refused():

@@ -128,7 +128,8 @@ def _domain(verb: str, name: str, type_name: str, config: GameConfig, radius: in
         return Domain(name, (False, True))
     raise ActionEncodingError(
         f"action type {verb!r}: field {name!r} ({type_name}) has no fixed domain; the encoding "
-        "knows fields named x, y, rotation, figure, location, player, tile and bool fields"
+        "knows fields named x, y, rotation, figure, location, player, tile, bool fields and the "
+        "fields in the action type's choices"
     )
 
 
@@ -153,7 +154,12 @@ class ActionCodec:
         for action_type in _ordered_types(config):
             names = action_fields(action_type)
             types = field_types(action_type)
-            domains = tuple(_domain(action_type.verb, n, types[n], config, radius) for n in names)
+            domains = tuple(
+                Domain(n, tuple(action_type.choices[n]))
+                if n in action_type.choices
+                else _domain(action_type.verb, n, types[n], config, radius)
+                for n in names
+            )
             strides = [0] * len(domains)
             stride = 1
             for i in range(len(domains) - 1, -1, -1):
