@@ -16,6 +16,7 @@ A turn, after the figure phase (``before_scoring``):
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from typing import ClassVar, NamedTuple
 
 from carcassonne import (
@@ -60,6 +61,7 @@ class Flock(TypedAction, _FlockFields):
 
     __slots__ = ()
     verb: ClassVar[str] = "flock"
+    choices: ClassVar[Mapping[str, tuple[Hashable, ...]]] = {"choice": (GROW, SCORE)}
 
 
 # -- reading the board ---------------------------------------------------------------------
