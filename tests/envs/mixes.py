@@ -8,5 +8,6 @@ MIXES: list[tuple[str, ...]] = [
     ("abbot",),
     ("abbey-mayor",),
     ("inns-cathedrals",),
+    ("hills-sheep",),
     ("river", "abbot", "abbey-mayor", "inns-cathedrals"),
 ]

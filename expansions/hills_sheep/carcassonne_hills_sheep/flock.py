@@ -102,6 +102,31 @@ def bag(state: GameState) -> list[tuple[str, int]]:
     return inside
 
 
+def held_points(state: GameState) -> list[int] | None:
+    """What each player's flocks would pay if scored now: the sheep of every field with their
+    shepherd, to each owner of a shepherd there (§3.3). Not an end-of-game score (flocks score
+    nothing then) but what the owner can cash in on a later turn: the value a bot that looks
+    one move ahead (greedy) weighs a shepherd or a grow draw by. None: no flock anywhere."""
+    flocks: list[list[int]] = []  # [field, sheep]
+    for piece in state.pieces():
+        if piece.kind not in SHEEP_VALUES:
+            continue
+        field = field_of(state, piece.x, piece.y, piece.location)
+        for entry in flocks:
+            if state.same_feature(entry[0], field):
+                entry[1] += SHEEP_VALUES[piece.kind]
+                break
+        else:
+            flocks.append([field, SHEEP_VALUES[piece.kind]])
+    if not flocks:
+        return None
+    out = [0] * state.config.players
+    for field, sheep in flocks:
+        for player in {f.player for f in shepherds_in(state, field)}:
+            out[player] += sheep
+    return out
+
+
 def is_closed(state: GameState, x: int, y: int, location: str) -> bool:
     """Whether the field at ``(x, y, location)`` has no half-edge facing an empty square (an
     inner pocket never has one). A walk over its segments that stops at the first open

@@ -8,6 +8,7 @@
   ``carcassonne_decision_actions``, ``carcassonne_apply_action`` (:mod:`.flock`);
 * a flock left without a shepherd (the dragon ate it) back into the bag:
   ``carcassonne_turn_started``, ``carcassonne_extra_turns``;
+* what flocks are worth to the greedy bot: ``carcassonne_held_points``;
 * hills: ``carcassonne_tile_placed`` (the hidden tile) and ``carcassonne_break_tie``;
 * vineyards: ``carcassonne_adjust_awards``;
 * options: ``carcassonne_rule_options``; refusals: ``carcassonne_explain_illegal``;
@@ -129,6 +130,11 @@ def carcassonne_decision_actions(state: GameState, decision: Decision) -> list[A
 @hookimpl
 def carcassonne_apply_action(state: GameState, action: Action) -> list[Event] | None:
     return flock.apply(state, action)
+
+
+@hookimpl
+def carcassonne_held_points(state: GameState) -> list[int] | None:
+    return flock.held_points(state)
 
 
 @hookimpl

@@ -19,6 +19,7 @@ from carcassonne import (
     PlaceFigure,
     PlaceTile,
 )
+from carcassonne.bots import make_bot
 from carcassonne.testing import BLUE, RED, board, place, points
 from carcassonne_hills_sheep.flock import Flock, bag, is_closed
 
@@ -204,3 +205,16 @@ def test_a_flock_whose_last_shepherd_is_taken_off_by_another_rule_goes_back_into
     assert [p.kind for p in state.pieces()] == ["sheep-4"]
     assert bag(state) == [("1", 4), ("2", 5), ("3", 5), ("4", 1), ("wolf", 2)]
     assert points(events) == {} and state.supply[RED]["shepherd"] == 1
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_greedy_places_the_shepherd_for_the_sheep_it_draws(seed):
+    """A monastery tile: a meeple on the monastery or the field gains nothing this turn, the
+    shepherd gains the 3 sheep it draws (``carcassonne_held_points``): greedy takes it
+    (without the hook all three tie and the bot picks at random)."""
+    state = board(["BA/RCr @(0,0) r0"], expansions=HS, pile=["BA/L", "BA/RFr", "BA/C"])
+    start(state, "BA/L", 0, 1)
+    state.force_chance("3")  # every clone the bot plays the shepherd out on draws 3
+    bot = make_bot("greedy", seed)
+    choice = bot.pick(state, state.legal_actions())
+    assert choice == PlaceFigure("shepherd", 0, 1, "NL")
