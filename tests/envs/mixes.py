@@ -9,5 +9,6 @@ MIXES: list[tuple[str, ...]] = [
     ("abbey-mayor",),
     ("inns-cathedrals",),
     ("traders-builders",),
+    ("hills-sheep",),
     ("river", "abbot", "abbey-mayor", "inns-cathedrals", "traders-builders"),
 ]

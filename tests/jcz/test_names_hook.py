@@ -35,10 +35,10 @@ class FlockPlugin:
     @hookimpl
     def carcassonne_jcz_names(self) -> list[JczName]:
         return [
-            JczSet("hills-and-sheep", lambda c: "hills-and-sheep:1"),
-            JczElement("shepherd", lambda v: {}, lambda c: None),
-            JczFigure("shepherd", "shepherd"),
-            JczMessage("FLOCK_EXPAND_OR_SCORE", _read_flock, when={"value": "SCORE"}),
+            JczSet("fan-flocks", lambda c: "fan-flocks:1"),
+            JczElement("fan-shepherd", lambda v: {}, lambda c: None),
+            JczFigure("fan-shepherd", "fan-shepherd"),
+            JczMessage("FAN_FLOCK", _read_flock, when={"value": "SCORE"}),
         ]
 
 
@@ -58,16 +58,16 @@ class WrongPlugin:
 
 def test_a_plugin_declares_its_names_beside_the_installed_ones():
     names = installed_names([("flock", FlockPlugin())])
-    assert names.sets["hills-and-sheep"][0] == "flock"
+    assert names.sets["fan-flocks"][0] == "flock"
     assert names.sets["basic"][0] is None  # the base game owns it
     assert names.sets["abbey-and-mayor"][0] == "abbey-mayor"
     assert names.elements["abbot"][0] == "abbot"
-    assert names.figures["shepherd"].figure == "shepherd"
+    assert names.figures["fan-shepherd"].figure == "fan-shepherd"
     assert names.figures["wagon"].figure == "wagon"
-    readers = names.reader_for("FLOCK_EXPAND_OR_SCORE", {"value": "SCORE"})
+    readers = names.reader_for("FAN_FLOCK", {"value": "SCORE"})
     assert [r.read for r in readers] == [_read_flock]
-    assert names.reader_for("FLOCK_EXPAND_OR_SCORE", {"value": "EXPAND"}) == []
-    assert names.owners["set", "hills-and-sheep"] == "flock"
+    assert names.reader_for("FAN_FLOCK", {"value": "EXPAND"}) == []
+    assert names.owners["set", "fan-flocks"] == "flock"
     assert names.owners["message", "PLACE_TILE"] == BASE
 
 
@@ -93,8 +93,9 @@ def test_the_base_game_declares_the_four_messages_of_a_plain_turn():
     for message in ("PLACE_TILE", "DEPLOY_MEEPLE", "PASS", "COMMIT"):
         assert names.owners["message", message] == BASE
     assert names.owners["message", "RETURN_MEEPLE source=ABBOT_RETURN"] == "abbot"
-    # the base game's, the Abbot's and the Tower's writers (other expansions may add theirs)
+    # the base game's, the Abbot's, the Tower's and Hills & Sheep's writers (others may add theirs)
     verbs = {"draw", "tile", "figure", "pass", "abbot-return", "tower-floor", "tower-ransom"}
+    verbs.add("flock")
     assert verbs <= {t.verb for t in names.writers}
     # the plugins' writers of a figure come first (the wagon's, Abbey & Mayor), the base
     # game's last: the fallback

@@ -79,7 +79,7 @@ def read_place_tile(ctx: JczReadContext, payload: Mapping[str, Json]) -> Sequenc
 
 
 def read_deploy(ctx: JczReadContext, payload: Mapping[str, Json]) -> Sequence[Step] | None:
-    return [ctx.place_figure(payload.get("meepleId"), payload.get("pointer"))]
+    return ctx.deploy(payload.get("meepleId"), payload.get("pointer"))
 
 
 def read_pass(ctx: JczReadContext, payload: Mapping[str, Json]) -> Sequence[Step] | None:

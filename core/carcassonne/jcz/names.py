@@ -126,6 +126,10 @@ class JczFigure:
     #: JCZ's Java class of the figure (``Meeple SmallFollower options: ...`` assertions);
     #: "" means the type capitalised (``wagon`` -> ``Wagon``).
     java_class: str = ""
+    #: ``deploy(context, action)``: the steps a DEPLOY_MEEPLE of this figure stands for, given
+    #: the ``PlaceFigure`` read from it (the shepherd's bag draw, forced before it); None: the
+    #: ``PlaceFigure`` alone.
+    deploy: Callable[[JczReadContext, Action], Sequence[Step]] | None = None
 
     def __post_init__(self) -> None:
         if not self.java_class:
@@ -327,6 +331,19 @@ class JczReadContext(Protocol):
     def place_figure(self, meeple_id: Json, pointer: Json) -> Action:
         """The ``PlaceFigure`` a DEPLOY_MEEPLE stands for (the figure's own pointer rule, if
         it declares one)."""
+        ...
+
+    def deploy(self, meeple_id: Json, pointer: Json) -> Sequence[Step]:
+        """The steps a DEPLOY_MEEPLE stands for: the ``PlaceFigure``, with what the figure's
+        :attr:`JczFigure.deploy` adds."""
+        ...
+
+    def random_index(self, count: int) -> int:
+        """The index JCZ's random generator gives now for a draw from ``count`` items
+        (``floor(r * count)``), moving the generator on (docs/jcz.md, "Randomness"). ``r`` is
+        the ``random`` of the last message that carried one (this message's own, if it has
+        one), else ``initialRandom``, moved on once for each tile drawn since; tiles JCZ
+        discarded are not in the file, so a turn with a discard is off by their draws."""
         ...
 
     def position(self, value: Json) -> tuple[int, int]:

@@ -10,8 +10,9 @@ refused one is reported with the message's index.
 
 from __future__ import annotations
 
+import struct
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NoReturn
 
@@ -57,15 +58,48 @@ class Replayed:
     mid_commit: bool = False
 
 
+class JczRandom:
+    """JCZ's random generator as the file drives it: a number in [0, 1) that messages with a
+    ``random`` reset, moved on by a 48-bit linear congruential step at each use."""
+
+    _MASK = (1 << 48) - 1
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def index(self, count: int) -> int:
+        """``floor(r * count)``, then the step: the low 48 bits of ``r``'s IEEE-754 pattern
+        times 25214903917, plus 11, over 2**48."""
+        found = min(int(self.value * count), count - 1)
+        self.advance()
+        return found
+
+    def advance(self) -> None:
+        (bits,) = struct.unpack("<Q", struct.pack("<d", self.value))
+        x = (25214903917 * (bits & self._MASK) + 11) & self._MASK
+        self.value = x / (1 << 48)
+
+
+def _random_of(value: Json) -> float | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1:
+        return float(value)
+    return None
+
+
 class ReadContext:
     """What a message reader sees (:class:`carcassonne.jcz.names.JczReadContext`)."""
 
     def __init__(
-        self, state: GameState, names: JczNames, notes: dict[str, Json] | None = None
+        self,
+        state: GameState,
+        names: JczNames,
+        notes: dict[str, Json] | None = None,
+        rng: JczRandom | None = None,
     ) -> None:
         self._state = state
         self._names = names
         self._notes = {} if notes is None else notes
+        self._rng = rng if rng is not None else JczRandom(0.0)
 
     @property
     def notes(self) -> dict[str, Json]:
@@ -139,6 +173,19 @@ class ReadContext:
         else:
             x, y, location = self.place(pointer)
         return PlaceFigure(kind, x, y, location)
+
+    def deploy(self, meeple_id: Json, pointer: Json) -> Sequence[Step]:
+        action = self.place_figure(meeple_id, pointer)
+        assert isinstance(action, PlaceFigure)
+        declared = self._names.figure_kinds[action.figure]
+        if declared.deploy is None:
+            return [action]
+        return declared.deploy(self, action)
+
+    def random_index(self, count: int) -> int:
+        if count < 1:
+            self.fail(f"a random draw needs at least one item, not {count}")
+        return self._rng.index(count)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -256,11 +303,12 @@ def replay_document(document: Document, plugins: Iterable[tuple[str, Plugin]] = 
     pile = _pile(document, messages, _box(config, [t for t in starts if isinstance(t, str)]))
     state.resume_at(player=0, turn=1, pile=list(reversed(pile)))
     replayed = Replayed(document, names, config, state)
+    rng = JczRandom(_random_of(document.data.get("initialRandom")) or 0.0)
     before: GameState | None = None
     notes: dict[str, Json] = {}
     for index, message in enumerate(messages):
         before = state.clone()
-        replayed.events.append(_apply(document, names, state, message, index, notes))
+        replayed.events.append(_apply(document, names, state, message, index, notes, rng))
     replayed.at = state
     last = messages[-1] if messages else None
     if (
@@ -292,6 +340,7 @@ def _apply(
     message: Json,
     index: int,
     notes: dict[str, Json],
+    rng: JczRandom,
 ) -> list[Event]:
     path = f"replay[{index}]"
     if not isinstance(message, dict):
@@ -308,7 +357,10 @@ def _apply(
             narrowed = sorted(f"{key}={payload.get(key)!r}" for key in keys)
             raise document.fail(path, f"{kind} with {', '.join(narrowed)} is not supported")
         raise document.fail(path, f"message type {kind} is not supported")
-    context = ReadContext(state, names, notes)
+    own = _random_of(payload.get("random"))
+    if own is not None:
+        rng.value = own  # JCZ resets its generator before the message is applied
+    context = ReadContext(state, names, notes, rng)
     steps: list[Step] | None = None
     try:
         for reader in readers:
@@ -328,6 +380,7 @@ def _apply(
         try:
             if type(step) is ForcedDraw:
                 state.force_draw(step.tile)
+                rng.advance()  # JCZ drew the tile with its generator
             elif type(step) is ForcedChance:
                 state.force_chance(step.outcome)
             else:

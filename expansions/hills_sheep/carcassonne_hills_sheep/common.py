@@ -14,6 +14,7 @@ VINEYARD = "vineyard"
 OPT_SHEPHERDS = f"{NAME}.shepherds"
 OPT_TIEBREAK = f"{NAME}.hill_tiebreak"
 OPT_CLOSED = f"{NAME}.closed_field"
+OPT_HIDDEN = f"{NAME}.hidden_tile"
 
 OPTIONS = (
     Option(OPT_SHEPHERDS, 1, doc="shepherds per player (any count from 0)"),
@@ -31,6 +32,14 @@ OPTIONS = (
         ("choose", "score_only"),
         "choose: a field with your shepherd that your own tile extends and closes still lets "
         "you grow (one draw) or score (JCZ); score_only: the flock is scored at once, no draw",
+    ),
+    Option(
+        OPT_HIDDEN,
+        "next",
+        ("next", "none"),
+        "next: the next tile of the pile goes under a hill, unseen (the rulebook); none: no "
+        "tile does (a .jcz import: JCZ only counts hidden tiles, and the tiles a file deals "
+        "are all its game had)",
     ),
 )
 

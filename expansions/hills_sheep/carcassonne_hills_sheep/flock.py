@@ -100,6 +100,31 @@ def bag(state: GameState) -> list[tuple[str, int]]:
     return inside
 
 
+def held_points(state: GameState) -> list[int] | None:
+    """What each player's flocks would pay if scored now: the sheep of every field with their
+    shepherd, to each owner of a shepherd there (§3.3). Not an end-of-game score (flocks score
+    nothing then) but what the owner can cash in on a later turn: the value a bot that looks
+    one move ahead (greedy) weighs a shepherd or a grow draw by. None: no flock anywhere."""
+    flocks: list[list[int]] = []  # [field, sheep]
+    for piece in state.pieces():
+        if piece.kind not in SHEEP_VALUES:
+            continue
+        field = field_of(state, piece.x, piece.y, piece.location)
+        for entry in flocks:
+            if state.same_feature(entry[0], field):
+                entry[1] += SHEEP_VALUES[piece.kind]
+                break
+        else:
+            flocks.append([field, SHEEP_VALUES[piece.kind]])
+    if not flocks:
+        return None
+    out = [0] * state.config.players
+    for field, sheep in flocks:
+        for player in {f.player for f in shepherds_in(state, field)}:
+            out[player] += sheep
+    return out
+
+
 def is_closed(state: GameState, x: int, y: int, location: str) -> bool:
     """Whether the field at ``(x, y, location)`` has no half-edge facing an empty square (an
     inner pocket never has one). A walk over its segments that stops at the first open
@@ -135,33 +160,29 @@ def shepherds_out(state: GameState) -> bool:
 # -- the figure phase ----------------------------------------------------------------------
 
 
-def shepherd_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
-    """The shepherd onto each field of the tile just placed that holds no shepherd (farmers
-    and barns do not matter; the ``farmers`` option does not either)."""
-    if not state.supply[player].get(SHEPHERD):
-        return []
-    return [
-        PlaceFigure(SHEPHERD, x, y, seg.locations[0])
-        for feature, seg in state.segments(x, y)
-        if seg.kind == "field" and not shepherds_in(state, feature)
-    ]
-
-
-def farmer_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
-    """Followers onto fields of the tile that hold shepherds and nothing else: a shepherd does
-    not occupy a field for farmers (the base game offers only fields with no figure at all)."""
-    if not state.config.options["farmers"]:
-        return []
+def figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
+    """What H&S adds to the figure phase, in one pass over the tile's fields (this runs every
+    turn): the shepherd onto each field with no shepherd (farmers and barns do not matter, nor
+    does the ``farmers`` option), and followers onto fields that hold shepherds and nothing
+    else (a shepherd does not occupy a field for farmers; the base game offers only fields
+    with no figure at all)."""
     supply = state.supply[player]
-    followers = [k for k in state.config.followers if supply.get(k, 0) > 0]
-    if not followers:
+    shepherd = supply.get(SHEPHERD, 0) > 0
+    followers: list[str] = []
+    if state.config.options["farmers"]:
+        followers = [k for k in state.config.followers if supply.get(k, 0) > 0]
+    if not shepherd and not followers:
         return []
     out: list[Action] = []
     for feature, seg in state.segments(x, y):
         if seg.kind != "field":
             continue
         figures = state.figures_on(feature)
-        if figures and all(f.kind == SHEPHERD for f in figures):
+        kinds = [f.kind for f in figures]
+        if SHEPHERD not in kinds:
+            if shepherd:
+                out.append(PlaceFigure(SHEPHERD, x, y, seg.locations[0]))
+        elif followers and all(k == SHEPHERD for k in kinds):
             out.extend(PlaceFigure(k, x, y, seg.locations[0]) for k in followers)
     return out
 
@@ -190,56 +211,20 @@ def before_scoring(state: GameState) -> None:
     state.emit(events)
 
 
-def choice_fields(state: GameState) -> list[tuple[int, Figure]]:
-    """The fields of the tile just placed still to ask the active player about, each with one
-    of that player's shepherds there."""
-    if state.last_tile is None:
-        return []
-    count = state.config.figure_kinds[SHEPHERD].count
-    if state.supply[state.player].get(SHEPHERD, 0) >= count:
-        return []  # none of the active player's shepherds is on the board
-    x, y = state.last_tile
-    skip = [
-        field_of(state, a.x, a.y, a.location)
-        for a in state.turn_actions
-        if (type(a) is PlaceFigure and a.figure == SHEPHERD) or type(a) is Flock
-    ]
-    score_only = state.config.options[OPT_CLOSED] == "score_only"
-    out: list[tuple[int, Figure]] = []
-    for feature, seg in state.segments(x, y):
-        if seg.kind != "field" or any(state.same_feature(feature, f) for f, _ in out):
-            continue
-        if any(state.same_feature(feature, s) for s in skip):
-            continue
-        mine = [f for f in shepherds_in(state, feature) if f.player == state.player]
-        if not mine or (score_only and is_closed(state, x, y, seg.locations[0])):
-            continue
-        out.append((feature, mine[0]))
-    return out
+class _Near(NamedTuple):
+    """A field with shepherds that the tile just placed belongs to or touches."""
+
+    field: int
+    shepherds: list[Figure]
+    #: whether the tile just placed has a segment of the field (it extends the field)
+    extended: bool
 
 
-def advance(state: GameState, events: list[Event]) -> None:
-    """Score the closed fields that wait for no choice, then ask the next choice, if any."""
-    if not shepherds_out(state):
-        return
-    choices = choice_fields(state)
-    waiting = [field for field, _ in choices]
-    for field, shepherd in _shepherd_fields_near(state):
-        if any(state.same_feature(field, f) for f in waiting):
-            continue
-        if is_closed(state, shepherd.x, shepherd.y, shepherd.location):
-            score(state, field, events)
-    if choices:
-        _, shepherd = choices[0]
-        where = (shepherd.x, shepherd.y, shepherd.location)
-        state.ask(Decision(DECISION, state.player, where, passable=False))
-
-
-def _shepherd_fields_near(state: GameState) -> list[tuple[int, Figure]]:
-    """The fields with shepherds that the tile just placed may have closed, each with one of
-    its shepherds: a field half-edge only ever meets a field half-edge, so those of the tile
-    itself, and those of the four tiles beside it only when the tile has wildcard edges (an
-    abbey, which closes what it touches and extends nothing)."""
+def _fields_near(state: GameState) -> list[_Near]:
+    """The fields with shepherds that the tile just placed may have extended or closed: a
+    field half-edge only ever meets a field half-edge, so those of the tile itself, and those
+    of the four tiles beside it only when the tile has wildcard edges (an abbey, which closes
+    what it touches and extends nothing)."""
     if state.last_tile is None:
         return []
     x, y = state.last_tile
@@ -248,15 +233,66 @@ def _shepherd_fields_near(state: GameState) -> list[tuple[int, Figure]]:
     squares = [(x, y)]
     if any(kinds[f.kind].wildcard for f in board[(x, y)].rot.features if f.kind in kinds):
         squares += [(x + dx, y + dy) for dx, dy in SIDE_OFFSETS if (x + dx, y + dy) in board]
-    out: list[tuple[int, Figure]] = []
+    out: list[_Near] = []
+    figures_on = state.figures_on  # inlined shepherds_in(): this runs every turn
     for sx, sy in squares:
         for feature, seg in state.segments(sx, sy):
-            if seg.kind != "field" or any(state.same_feature(feature, f) for f, _ in out):
+            if seg.kind != "field":
                 continue
-            shepherds = shepherds_in(state, feature)
-            if shepherds:
-                out.append((feature, shepherds[0]))
+            figures = figures_on(feature)
+            if not figures:
+                continue
+            shepherds = [f for f in figures if f.kind == SHEPHERD]
+            if shepherds and not any(state.same_feature(feature, n.field) for n in out):
+                out.append(_Near(feature, shepherds, (sx, sy) == (x, y)))
     return out
+
+
+def choice_fields(state: GameState, near: list[_Near]) -> list[tuple[int, Figure]]:
+    """The fields of the tile just placed still to ask the active player about, each with one
+    of that player's shepherds there."""
+    player = state.player
+    mine = []
+    for n in near:
+        if n.extended:
+            own = [f for f in n.shepherds if f.player == player]
+            if own:
+                mine.append((n.field, own[0]))
+    if not mine:
+        return []
+    skip = [
+        field_of(state, a.x, a.y, a.location)
+        for a in state.turn_actions
+        if (type(a) is PlaceFigure and a.figure == SHEPHERD) or type(a) is Flock
+    ]
+    score_only = state.config.options[OPT_CLOSED] == "score_only"
+    return [
+        (field, shepherd)
+        for field, shepherd in mine
+        if not any(state.same_feature(field, s) for s in skip)
+        and not (score_only and is_closed(state, shepherd.x, shepherd.y, shepherd.location))
+    ]
+
+
+def advance(state: GameState, events: list[Event]) -> None:
+    """Score the closed fields that wait for no choice, then ask the next choice, if any."""
+    if not shepherds_out(state):
+        return
+    near = _fields_near(state)
+    if not near:
+        return
+    choices = choice_fields(state, near)
+    waiting = [field for field, _ in choices]
+    for n in near:
+        if any(state.same_feature(n.field, f) for f in waiting):
+            continue
+        shepherd = n.shepherds[0]
+        if is_closed(state, shepherd.x, shepherd.y, shepherd.location):
+            score(state, n.field, events)
+    if choices:
+        _, shepherd = choices[0]
+        where = (shepherd.x, shepherd.y, shepherd.location)
+        state.ask(Decision(DECISION, state.player, where, passable=False))
 
 
 def score(state: GameState, field: int, events: list[Event]) -> None:
@@ -273,6 +309,34 @@ def _clear(state: GameState, field: int, reason: str, events: list[Event]) -> No
     for piece in tokens_in(state, field):
         state.remove_piece(piece, reason, events)
     state.return_figures(field, events, kinds=(SHEPHERD,))
+
+
+def return_strays(state: GameState) -> list[Event]:
+    """Send back into the bag the tokens of every field that has no shepherd left: a flock
+    belongs to the shepherds of its field (hills-sheep.md §3.3, §3.5), so when another rule
+    takes the last of them off the board (the dragon eats it, any ``remove_figure``), the sheep
+    go back as when the flock is scored. The core has no hook for a figure removed, so this
+    runs at the points every removal has happened by: the start of the next turn,
+    and before final scoring."""
+    events: list[Event] = []
+    config = state.config
+    if len(config.expansions) == 1 and not config.extra_plugins:
+        return events  # H&S alone: no other rule takes figures off the board
+    pieces = state.pieces()
+    if not pieces:
+        return events
+    places = {(p.x, p.y, p.location or "") for p in pieces if p.kind in SHEEP_VALUES}
+    stray = [
+        place
+        for place in places
+        if all(f.kind != SHEPHERD for f in state.figures_on(state.feature_at(*place)))
+    ]
+    if not stray:  # every turn but those after another rule took a shepherd off
+        return events
+    for piece in pieces:
+        if piece.kind in SHEEP_VALUES and (piece.x, piece.y, piece.location or "") in stray:
+            state.remove_piece(piece, "no shepherd left in the field", events)
+    return events
 
 
 def decision_actions(state: GameState, decision: Decision) -> list[Action]:

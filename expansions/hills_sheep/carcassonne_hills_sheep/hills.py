@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from carcassonne import GameState
 from carcassonne.events import Event
-from carcassonne_hills_sheep.common import HILL, OPT_TIEBREAK, SHEPHERD, tile_has
+from carcassonne_hills_sheep.common import HILL, OPT_HIDDEN, OPT_TIEBREAK, SHEPHERD, tile_has
 
 
 def hide_tile(state: GameState, x: int, y: int) -> None:
     """The next tile of the pile, unseen, under the hill tile just placed (none if the pile is
-    empty)."""
-    if tile_has(state, x, y, HILL):
+    empty, or with the option ``hidden_tile = none``)."""
+    if tile_has(state, x, y, HILL) and state.config.options[OPT_HIDDEN] == "next":
         events: list[Event] = []
         state.put_under(x, y, "a hill", events)
         state.emit(events)

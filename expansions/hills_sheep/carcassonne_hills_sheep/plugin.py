@@ -1,13 +1,18 @@
 """The hook implementations of Hills & Sheep (entry point ``hills-sheep``).
 
-* 18 land tiles, with ``hill`` and ``vineyard`` tags: ``carcassonne_tile_sets``;
+* 18 land tiles, with ``hill`` and ``vineyard`` tags: ``carcassonne_tile_sets``, drawn
+  with ``carcassonne_tile_marks``;
 * the shepherd (not a follower: its own placements) and the sheep tokens:
   ``carcassonne_figure_kinds``, ``carcassonne_piece_kinds``, ``carcassonne_figure_actions``;
 * the bag draws, the grow-or-score choice and flock scoring: ``carcassonne_before_scoring``,
   ``carcassonne_decision_actions``, ``carcassonne_apply_action`` (:mod:`.flock`);
+* a flock left without a shepherd (the dragon ate it) back into the bag:
+  ``carcassonne_turn_started``, ``carcassonne_extra_turns``;
+* what flocks are worth to the greedy bot: ``carcassonne_held_points``;
 * hills: ``carcassonne_tile_placed`` (the hidden tile) and ``carcassonne_break_tie``;
 * vineyards: ``carcassonne_adjust_awards``;
-* options: ``carcassonne_rule_options``; refusals: ``carcassonne_explain_illegal``.
+* options: ``carcassonne_rule_options``; refusals: ``carcassonne_explain_illegal``;
+* JCloisterZone's names and bag draws: ``carcassonne_jcz_names`` (:mod:`.jcz`).
 """
 
 from __future__ import annotations
@@ -27,13 +32,22 @@ from carcassonne import (
     Option,
     PieceKind,
     Refusal,
+    TileMark,
     TypedAction,
     hookimpl,
 )
 from carcassonne.events import Event
+from carcassonne.jcz.names import JczName
 from carcassonne_hills_sheep import explain, flock, hills, vineyards
-from carcassonne_hills_sheep.common import NAME, OPT_SHEPHERDS, OPTIONS, SHEEP_VALUES, SHEPHERD
-from carcassonne_hills_sheep.looks import carcassonne_tile_marks  # noqa: F401 (a hook)
+from carcassonne_hills_sheep.common import (
+    HILL,
+    NAME,
+    OPT_SHEPHERDS,
+    OPTIONS,
+    SHEEP_VALUES,
+    SHEPHERD,
+    VINEYARD,
+)
 
 
 @hookimpl
@@ -69,18 +83,40 @@ def carcassonne_tile_sets() -> list[Traversable]:
 
 
 @hookimpl
+def carcassonne_tile_marks() -> list[TileMark]:
+    """Hills and vineyards drawn on their tiles (pictures, the terminal, the web page)."""
+    return [
+        TileMark(HILL, "hill: a tile lies under it; ties go to followers here", "h", "triangle",
+                 "#6d7d2c", NAME),
+        TileMark(VINEYARD, "vineyard: +3 to a completed monastery beside it", "v", "disc",
+                 "#7b2d8e", NAME),
+    ]  # fmt: skip
+
+
+@hookimpl
 def carcassonne_tile_placed(state: GameState, x: int, y: int) -> None:
     hills.hide_tile(state, x, y)
 
 
 @hookimpl
 def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
-    return flock.shepherd_actions(state, x, y, player) + flock.farmer_actions(state, x, y, player)
+    return flock.figure_actions(state, x, y, player)
 
 
 @hookimpl
 def carcassonne_before_scoring(state: GameState) -> list[Decision]:
     flock.before_scoring(state)
+    return []
+
+
+@hookimpl
+def carcassonne_turn_started(state: GameState) -> list[Event]:
+    return flock.return_strays(state)
+
+
+@hookimpl
+def carcassonne_extra_turns(state: GameState) -> list[int]:
+    state.emit(flock.return_strays(state))  # before final scoring (no turn starts after it)
     return []
 
 
@@ -97,12 +133,19 @@ def carcassonne_apply_action(state: GameState, action: Action) -> list[Event] | 
 
 
 @hookimpl
+def carcassonne_held_points(state: GameState) -> list[int] | None:
+    return flock.held_points(state)
+
+
+@hookimpl
 def carcassonne_break_tie(state: GameState, feature: int, players: list[int]) -> list[int] | None:
     return hills.break_tie(state, feature, players)
 
 
 @hookimpl
-def carcassonne_adjust_awards(state: GameState, awards: list[Award], final: bool) -> list[Award]:
+def carcassonne_adjust_awards(
+    state: GameState, awards: list[Award], final: bool
+) -> list[Award] | None:
     return vineyards.adjust(state, awards)
 
 
@@ -114,3 +157,11 @@ def carcassonne_error_codes() -> list[ErrorCode]:
 @hookimpl
 def carcassonne_explain_illegal(state: GameState, action: Action) -> Refusal | None:
     return explain.explain(state, action)
+
+
+@hookimpl
+def carcassonne_jcz_names() -> list[JczName]:
+    """Read only to import or export a JCloisterZone game: the module loads on demand."""
+    from carcassonne_hills_sheep.jcz import NAMES
+
+    return list(NAMES)

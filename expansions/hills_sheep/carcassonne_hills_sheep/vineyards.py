@@ -18,7 +18,11 @@ def vineyards_around(state: GameState, x: int, y: int) -> int:
     return sum(1 for dx, dy in RING_OFFSETS if tile_has(state, x + dx, y + dy, VINEYARD))
 
 
-def adjust(state: GameState, awards: list[Award]) -> list[Award]:
+def adjust(state: GameState, awards: list[Award]) -> list[Award] | None:
+    """The awards with the vineyard bonus; None (unchanged) when no monastery is scored, as
+    in most steps."""
+    if not any(a.kind == "monastery" for a in awards):
+        return None
     out = []
     for award in awards:
         if award.feature is not None and award.kind == "monastery":

@@ -63,21 +63,7 @@ def play(config: GameConfig, seed: int) -> tuple[GameState, int]:
     return state, draws
 
 
-#: Known bug, not fixed yet: a shepherd taken off the board by another expansion's rule (a
-#: tower's capture, the dragon) leaves its flock lying in the field.
-_FLOCK_LEFT = pytest.mark.xfail(
-    reason="a captured or eaten shepherd leaves its flock on the board (issue 31)", strict=False
-)
-
-
-@pytest.mark.parametrize(
-    "mix",
-    [
-        pytest.param(m, marks=_FLOCK_LEFT) if {"tower", "princess-dragon"} & set(m) else m
-        for m in MIXES
-    ],
-    ids="+".join,
-)
+@pytest.mark.parametrize("mix", MIXES, ids="+".join)
 def test_random_games_in_every_mix(mix):
     seed = MIXES.index(mix)
     config = GameConfig(players=2 + seed % 5, expansions=list(mix), seed=seed)

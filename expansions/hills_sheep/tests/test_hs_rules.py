@@ -19,6 +19,7 @@ from carcassonne import (
     PlaceFigure,
     PlaceTile,
 )
+from carcassonne.bots import make_bot
 from carcassonne.testing import BLUE, RED, board, place, points
 from carcassonne_hills_sheep.flock import Flock, bag, is_closed
 
@@ -179,3 +180,41 @@ def test_refusals_of_shepherd_placements_say_why():
     assert on_road.reason == "a shepherd stands only on a field, not on the road at -1,0 E"
     taken = state.why_illegal(PlaceFigure("shepherd", -1, 0, "SL"))
     assert taken is not None and taken.code == "feature-occupied"
+
+
+def test_a_flock_whose_last_shepherd_is_taken_off_by_another_rule_goes_back_into_the_bag():
+    """The dragon eats a shepherd (any rule's ``remove_figure``): its field has no shepherd
+    left, so its sheep go back into the bag by the end of that turn; a field that keeps
+    another shepherd keeps its flock."""
+    tiles = ["BA/RCr @(0,0) r0", "BA/RFr @(0,1) r0"]
+    shepherds = [(RED, "shepherd", 0, 1, "NL"), (BLUE, "shepherd", 0, 1, "SL")]
+    with_dragon = ("hills-sheep", "princess-dragon")
+    state = board(tiles, shepherds, expansions=with_dragon, pile=["BA/C", "BA/C", "BA/C"])
+    state = with_sheep(state, ["sheep-3 0,1 NL", "sheep-1 0,1 NL", "sheep-4 0,1 SL"])
+    start(state, "BA/C", 0, -1, 180)
+    eaten = next(f for _, f in state.figures() if f.player == RED)
+    events: list = []
+    state.remove_figure(eaten, "eaten by the dragon", events)
+    assert len(state.pieces()) == 3  # nothing yet: the turn goes on
+    events = state.apply(Pass())
+    removed = [(e.kind, e.x, e.y, e.reason) for e in events if e.type == "piece-removed"]
+    assert removed == [
+        ("sheep-3", 0, 1, "no shepherd left in the field"),
+        ("sheep-1", 0, 1, "no shepherd left in the field"),
+    ]
+    assert [p.kind for p in state.pieces()] == ["sheep-4"]
+    assert bag(state) == [("1", 4), ("2", 5), ("3", 5), ("4", 1), ("wolf", 2)]
+    assert points(events) == {} and state.supply[RED]["shepherd"] == 1
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_greedy_places_the_shepherd_for_the_sheep_it_draws(seed):
+    """A monastery tile: a meeple on the monastery or the field gains nothing this turn, the
+    shepherd gains the 3 sheep it draws (``carcassonne_held_points``): greedy takes it
+    (without the hook all three tie and the bot picks at random)."""
+    state = board(["BA/RCr @(0,0) r0"], expansions=HS, pile=["BA/L", "BA/RFr", "BA/C"])
+    start(state, "BA/L", 0, 1)
+    state.force_chance("3")  # every clone the bot plays the shepherd out on draws 3
+    bot = make_bot("greedy", seed)
+    choice = bot.pick(state, state.legal_actions())
+    assert choice == PlaceFigure("shepherd", 0, 1, "NL")
