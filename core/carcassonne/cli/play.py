@@ -502,7 +502,7 @@ class TerminalGame:
         """``help``: the commands and this game's legend on a screen of their own, page by
         page (on a terminal; into a pipe the text is printed and the game goes on)."""
         width, height = self.size()
-        lines = wrap(HELP.splitlines(), width) + ["", "What the board shows:"]
+        lines = wrap(HELP.splitlines(), width) + ["", "What the board shows (a-z are keys):"]
         lines += legend_lines(self.state, width)
         if not self.look.ansi:
             for line in lines:

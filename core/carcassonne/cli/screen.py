@@ -464,7 +464,6 @@ def legend_items(state: Any) -> list[str]:
             attribute = kind.attribute(name)
             if attribute.glyph and ("attribute", name) in table:
                 items.append(f"{table['attribute', name]} {attribute.title}")
-    items.append("a-z keys (on empty squares, by spots, in lists)")
     items.append("A/a figure of A (A meeple, a other; A only at the small scale)")
     if abbeys_held(state) is not None:
         items.append(f"{HOLE} {HOLE} hole")
