@@ -227,3 +227,45 @@ def test_colour_unless_no_color(tmp_path, no_color, colours):
         session.kill()
         raise
     assert session.close() == 0
+
+
+@pytest.mark.parametrize(("columns", "lines"), SIZES)
+def test_hint_and_help_answer_on_the_screen(tmp_path, columns, lines):
+    """Mid-game with every expansion: ``hint``'s answer is on the screen with the board, and
+    ``help`` shows all six commands and the legend, then Enter gives the game back."""
+    record = bot_game(tmp_path, sorted(installed_expansions()), tiles_left=50, seed=3)
+    session = Session("play", "--load", str(record), columns=columns, lines=lines)
+    try:
+        session.prompt()
+        session.send("hint")
+        screen = session.prompt()
+        rows = screen.splitlines()
+        assert len(rows) <= lines and max(len(row) for row in rows) <= columns
+        assert re.fullmatch(r"hint: tile \S+ -?\d+,-?\d+ r\d+ \(square [a-z]+(, rotation \d)?\)",
+                            rows[-2]), screen  # fmt: skip
+        assert "Pick a square (a-" in screen
+        session.send("help")
+        pages = []
+        while True:
+            out = session.read_until(r"-- help: .*-- $")
+            pages.append(session.screen())
+            if "Enter to go back" in Session.plain(out).splitlines()[-1]:
+                break
+            session.send("")
+        text = "\n".join(pages)
+        for page in pages:
+            rows = page.splitlines()
+            assert len(rows) <= lines and max(len(row) for row in rows) <= columns
+        for command in ("undo", "hint", "board", "save FILE", "help", "quit"):
+            assert re.search(rf"(?m)^  {command} ", text), command
+        assert "A/a figure of A" in text and "! cathedral" in text and "I inn" in text
+        session.send("")
+        assert "Pick a square (a-" in session.prompt()
+        session.send("quit")
+        session.read_until("Enter to quit without")
+        session.send("")
+        session.read_until("Game stopped.")
+    except BaseException:
+        session.kill()
+        raise
+    assert session.close() == 0

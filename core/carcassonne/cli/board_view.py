@@ -220,14 +220,13 @@ def figure_cell(location: str) -> tuple[int, int]:
 
 def compact_cells(grid: list[list[str]]) -> str:
     """A tile's 3 x 5 cells in 3 characters (the compact scale): its west side, its middle
-    and its east side, each the first thing that is not field in the middle row, then the
-    top row, then the bottom row, so that a city on the north side or a road running north
-    still shows (the middle row alone would be field)."""
-    out = []
-    for columns in ((0, 1), (2,), (4, 3)):
-        cells = [grid[r][c] for r in (1, 0, 2) for c in columns]
-        out.append(next((char for char in cells if char != "."), "."))
-    return "".join(out)
+    and its east side. A side is the first thing on it that is not field; the middle is the
+    centre, else the middle of the north side, else of the south side, so that a city on
+    the north side or a road running north still shows (the middle row alone is field)."""
+    west = next((char for char in grid[1][:2] if char != "."), ".")
+    middle = next((grid[r][2] for r in (1, 0, 2) if grid[r][2] != "."), ".")
+    east = next((char for char in grid[1][:2:-1] if char != "."), ".")
+    return west + middle + east
 
 
 #: Square sizes of the two scales: (characters per square, gap, rows per square).
