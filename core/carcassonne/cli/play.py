@@ -294,6 +294,8 @@ class TerminalGame:
                 width, height = self.size()
                 for page in board_pages(state, width, 10_000, Marks(last=self.last_tiles())):
                     self.say(page)
+                for line in legend_lines(state, width):  # what the board's characters mean
+                    self.say(line)
             if self.delay:
                 self.out.flush()
                 time.sleep(self.delay)
@@ -687,6 +689,8 @@ class TerminalGame:
                 self.say(line)
         for page in board_pages(state, width, 10_000, Marks(last=self.last_tiles())):
             self.say(page)
+        for line in legend_lines(state, width):
+            self.say(line)
         self.say()
         self.say(final_table(state, self.seats, self.points_by_kind, width))
 
