@@ -3,10 +3,15 @@
 The process sees a real terminal: ``isatty()`` is true, ``shutil.get_terminal_size`` reads the
 window size set here, and resizing sends it SIGWINCH. :meth:`Session.screen` is the text of the
 latest screen (after the last clear-screen code), without ANSI codes.
+
+Every wait is for content on the screen, with a deadline generous enough for a machine under
+load (``CARCASSONNE_PTY_DEADLINE`` seconds, 300 by default): a wait never decides a test by how
+fast the game answers, only by what it shows.
 """
 
 from __future__ import annotations
 
+import codecs
 import fcntl
 import os
 import pty
@@ -20,6 +25,9 @@ import termios
 import time
 
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+#: How long a wait for the screen may take before the test fails (a hung game, not a slow one).
+DEADLINE = float(os.environ.get("CARCASSONNE_PTY_DEADLINE", "300"))
+PROMPT = r"[A-F] \w+ > $"
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
@@ -51,13 +59,15 @@ class Session:
         )
         os.close(slave)
         self.output = ""
+        # a character cut between two reads (the ellipsis is three bytes) is decoded whole
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
 
     def resize(self, columns: int, lines: int, *, signal_child: bool = True) -> None:
         fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
         if signal_child:
             self.proc.send_signal(signal.SIGWINCH)
 
-    def read_until(self, pattern: str, timeout: float = 20.0) -> str:
+    def read_until(self, pattern: str, timeout: float = DEADLINE) -> str:
         """Read output until ``pattern`` (a regex) matches the text read since this call began."""
         start = len(self.output)
         deadline = time.monotonic() + timeout
@@ -78,12 +88,39 @@ class Session:
                     if regex.search(self.plain(self.output[start:])):
                         return self.output[start:]
                     raise EOFError(self.output[start:][-3000:])
-                self.output += data.decode("utf-8", "replace")
+                self.output += self.decoder.decode(data)
 
-    def prompt(self, timeout: float = 20.0) -> str:
+    def prompt(self, timeout: float = DEADLINE) -> str:
         """Wait for the player's prompt; the screen above it."""
-        self.read_until(r"[A-F] \w+ > $", timeout)
+        self.read_until(PROMPT, timeout)
         return self.screen()
+
+    def settled_screen(self, columns: int, lines: int, timeout: float = DEADLINE) -> str:
+        """After a resize: wait for a whole screen drawn since this call for ``columns`` x
+        ``lines`` (it fits and the prompt ends it), however many redraws the resize caused and
+        however slowly they come."""
+        start = len(self.output)
+        deadline = time.monotonic() + timeout
+        prompt = re.compile(PROMPT)
+        while True:
+            screen = self.screen()
+            rows = screen.splitlines()
+            if (
+                self.output.rfind(CLEAR) >= start
+                and prompt.search(screen)
+                and len(rows) <= lines
+                and all(len(row) <= columns for row in rows)
+            ):
+                return screen
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no screen of {columns}x{lines} in:\n{screen[-3000:]}")
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                data = os.read(self.master, 65536)
+                if not data:
+                    raise EOFError(self.output[-3000:])
+                self.output += self.decoder.decode(data)
 
     def screen(self) -> str:
         return self.plain(self.output.rsplit(CLEAR, 1)[-1])
@@ -99,8 +136,19 @@ class Session:
         os.write(self.master, b"\x03")
 
     def close(self) -> int:
+        """Wait for the game to end; its exit status. A game still running at the deadline
+        (a test that failed half way) is killed, so that the failure shows."""
         try:
-            status = self.proc.wait(timeout=20)
+            status = self.proc.wait(timeout=DEADLINE)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            status = self.proc.wait()
         finally:
             os.close(self.master)
         return status
+
+    def kill(self) -> None:
+        """A test that failed half way: end the game at once (its screen is in the error)."""
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.close()

@@ -82,8 +82,9 @@ def test_a_narrow_view_still_holds_every_square_it_must():
     # too far apart for full scale: the compact scale (3 characters per square)
     view = choose_view(row_of_seven(), {(-1, 0), (7, 0)}, 30, 10)
     assert (view.x0, view.x1, view.scale) == (-1, 7, COMPACT)
+    # x labels over every other column (even x), the keys in the squares' middle
     assert draw_board(row_of_seven(), view, Marks(keys={(-1, 0): "a", (7, 0): "b"})).text() == (
-        " 0  a --------------------- b"
+        "       0     2     4     6\n 0  a --------------------- b"
     )
 
 

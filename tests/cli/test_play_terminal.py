@@ -1,6 +1,10 @@
-"""``carcassonne play`` in a pseudo-terminal at 80x24 and 200x60: the screen fits, every
-candidate square's key is on it, a whole game with every expansion is played by keys alone,
-undo goes back to the previous decision, and a saved game resumes identically."""
+"""``carcassonne play`` in a pseudo-terminal at 80x24, 100x30 and 120x40 with every expansion
+installed: the screen fits, every candidate square's key is on it, a whole game with every
+expansion is played by keys alone, ``hint`` and ``help`` answer on the screen, undo goes back
+to the previous decision, and a saved game resumes identically.
+
+Every wait is for what the screen shows, with a generous deadline (``pty_session.DEADLINE``):
+no test depends on how fast a busy machine answers."""
 
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ from pty_session import Session  # noqa: E402
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
-SIZES = [(80, 24), (200, 60)]
+SIZES = [(80, 24), (100, 30), (120, 40)]
 END = r"(wins\.|share the victory\.)\s*$"
 
 
@@ -71,9 +75,7 @@ def test_every_candidate_square_has_its_key_on_a_screen_that_fits(tmp_path, colu
         assert f"Pick a square (a-{letter_keys(len(squares))[-1]})" in screen
         # a resize redraws the screen for the new size
         session.resize(columns - 20, lines - 4)
-        session.read_until(r"> $")
-        smaller = session.screen()
-        assert max(len(line) for line in smaller.splitlines()) <= columns - 20
+        smaller = session.settled_screen(columns - 20, lines - 4)
         # on the board, or named below it when the terminal is too small to show them all
         for key in letter_keys(len(squares)):
             assert re.search(rf"(?<![a-z]){key}(?![a-z])", smaller), (key, smaller)
@@ -81,8 +83,10 @@ def test_every_candidate_square_has_its_key_on_a_screen_that_fits(tmp_path, colu
         session.read_until("Enter to quit without")
         session.send("")
         session.read_until("Game stopped.")
-    finally:
-        assert session.close() == 0
+    except BaseException:
+        session.kill()
+        raise
+    assert session.close() == 0
 
 
 def pick(screen: str, turn: int) -> str:
@@ -115,11 +119,6 @@ def play_by_keys(session: Session, limit: int = 80) -> tuple[list[str], str]:
     raise AssertionError(f"the game did not end after {limit} answers")
 
 
-@pytest.mark.xfail(
-    reason="with all eight expansions a long game's figure panel can push the choices off an "
-    "80x24 screen (issues 32 and 28-31)",
-    strict=False,
-)
 @pytest.mark.parametrize(("columns", "lines"), SIZES)
 def test_a_whole_game_with_every_expansion_is_played_by_keys(tmp_path, columns, lines):
     expansions = sorted(installed_expansions())
@@ -161,17 +160,14 @@ def test_undo_restores_the_previous_decision(tmp_path):
         session.send("quit")
         session.read_until("Enter to quit without")
         session.send("")
-    finally:
-        assert session.close() == 0
+    except BaseException:
+        session.kill()
+        raise
+    assert session.close() == 0
     assert board_part(after) == board_part(before)
     assert first.read_text() == second.read_text()
 
 
-@pytest.mark.xfail(
-    reason="with all eight expansions a long game's figure panel can push the choices off an "
-    "80x24 screen (issues 32 and 28-31)",
-    strict=False,
-)
 def test_save_and_load_resume_identically(tmp_path):
     record = bot_game(tmp_path, sorted(installed_expansions()), tiles_left=6, seed=9)
     saved = tmp_path / "saved.txt"
@@ -209,8 +205,10 @@ def test_ctrl_c_asks_and_board_pages(tmp_path):
         session.read_until("Enter to quit without")
         session.send("")
         session.read_until("Game stopped.")
-    finally:
-        assert session.close() == 0
+    except BaseException:
+        session.kill()
+        raise
+    assert session.close() == 0
 
 
 @pytest.mark.parametrize(("no_color", "colours"), [("", True), ("1", False)])
@@ -225,5 +223,49 @@ def test_colour_unless_no_color(tmp_path, no_color, colours):
         session.send("quit")
         session.read_until("Enter to quit without")
         session.send("")
-    finally:
-        assert session.close() == 0
+    except BaseException:
+        session.kill()
+        raise
+    assert session.close() == 0
+
+
+@pytest.mark.parametrize(("columns", "lines"), SIZES)
+def test_hint_and_help_answer_on_the_screen(tmp_path, columns, lines):
+    """Mid-game with every expansion: ``hint``'s answer is on the screen with the board, and
+    ``help`` shows all six commands and the legend, then Enter gives the game back."""
+    record = bot_game(tmp_path, sorted(installed_expansions()), tiles_left=50, seed=3)
+    session = Session("play", "--load", str(record), columns=columns, lines=lines)
+    try:
+        session.prompt()
+        session.send("hint")
+        screen = session.prompt()
+        rows = screen.splitlines()
+        assert len(rows) <= lines and max(len(row) for row in rows) <= columns
+        assert re.fullmatch(r"hint: tile \S+ -?\d+,-?\d+ r\d+ \(square [a-z]+(, rotation \d)?\)",
+                            rows[-2]), screen  # fmt: skip
+        assert "Pick a square (a-" in screen
+        session.send("help")
+        pages = []
+        while True:
+            out = session.read_until(r"-- help: .*-- $")
+            pages.append(session.screen())
+            if "Enter to go back" in Session.plain(out).splitlines()[-1]:
+                break
+            session.send("")
+        text = "\n".join(pages)
+        for page in pages:
+            rows = page.splitlines()
+            assert len(rows) <= lines and max(len(row) for row in rows) <= columns
+        for command in ("undo", "hint", "board", "save FILE", "help", "quit"):
+            assert re.search(rf"(?m)^  {command} ", text), command
+        assert "A/a figure of A" in text and "! cathedral" in text and "I inn" in text
+        session.send("")
+        assert "Pick a square (a-" in session.prompt()
+        session.send("quit")
+        session.read_until("Enter to quit without")
+        session.send("")
+        session.read_until("Game stopped.")
+    except BaseException:
+        session.kill()
+        raise
+    assert session.close() == 0

@@ -57,13 +57,13 @@ def test_str_of_a_state_shows_the_pieces_and_the_mechanics() -> None:
     assert str(dressed()) == (
         "turn 4: red to place BA/RRR; scores: red 0, blue 0; 2 tiles left\n"
         "     0\n"
-        "   2#Bs.\n"
+        "   =#BS.\n"
         " 0 -----\n"
         "   .....\n"
         "   ...T2\n"
         " 1 ..M..\n"
-        "   ..|.D\n"
-        "A=red  B=blue  D the dragon  T tower floor  s sheep  1-9 tiles under a tile\n"
+        "   ..|.!\n"
+        "A=red  B=blue  ! the dragon  T tower floor  S sheep  = tiles face down under a tile\n"
         "second part of the turn\n"
         "set aside: BA/CC.2\n"
         "red holds prisoner blue's meeple\n"
@@ -85,12 +85,12 @@ def test_the_play_screen_at_80_by_24_shows_them_all() -> None:
             "second part of the turn: builder",
             "set aside: BA/CC.2",
             "    -1     0     1",
-            "   :   : 2#Bs. :   :",
+            "   :   : =#BS. :   :",
             " 0   a   -----   d",
             "   :   : ..... :   :",
             "   :   : ...T2 :   :",
             " 1   b   ..M..   e",
-            "   :   : ..|.D :   :",
+            "   :   : ..|.! :   :",
             "         :   :",
             " 2         c",
             "         :   :",
@@ -100,8 +100,8 @@ def test_the_play_screen_at_80_by_24_shows_them_all() -> None:
             "              ..|..  ..|..  .....  ..|..",
             "Pick a square (a-e)",
             "# city  $ shield  |-+ road (+ bend/end)  . field  M monastery",
-            "A/a figure of A (A meeple, a other)  D the dragon  T tower floor  s sheep",
-            "1-9 tiles under a tile",
+            "A/a figure of A (A meeple, a other; A only at the small scale)  ! the dragon",
+            "T tower floor  S sheep  = tiles face down under a tile",
         ]
     )
 
@@ -123,7 +123,8 @@ def test_a_pending_chance_draw_is_shown_with_its_odds() -> None:
 def test_the_compact_board_shows_a_piece_where_no_figure_stands() -> None:
     state = dressed()
     picture = draw_board(state, View(0, 0, 0, 1, COMPACT)).text()
-    assert picture.splitlines() == [" 0 -B-", " 1 .D."]
+    # the test plugins' dragon declares "D", player D's letter: it is drawn with a free "!"
+    assert picture.splitlines() == ["    0", " 0 -B-", " 1 .!."]
 
 
 #: One event of each type the mechanics add, with its words in the play log.

@@ -63,6 +63,73 @@ INNER_CELLS = {"I": (1, 1), "II": (1, 3)}
 PATH_CHARS = ("|", "-", "+")
 #: Sides of a wildcard kind without a glyph.
 WALL = "%"
+#: Where the board shows a key-able hole of an abbey (``@   @``, compact `` @ ``).
+HOLE = "@"
+#: What the board shows on a tile with tiles face down under it (a hill): ``=`` in its top
+#: left corner.
+UNDER = "="
+#: Characters the terminal itself gives a meaning: lower-case letters are keys (and, at full
+#: scale inside a tile, figures other than meeples), upper-case ``A``-``F`` players' figures,
+#: and the board's own marks.
+RESERVED = set("abcdefghijklmnopqrstuvwxyzABCDEF.:?") | {HOLE, UNDER}
+#: Free characters given, in order, to a plugin's glyph that clashes with another meaning.
+SPARE_GLYPHS = "!;<>[]{}()'\"_`,/"
+
+
+def glyph_table(
+    kinds: Mapping[str, FeatureKind], piece_kinds: Mapping[str, PieceKind] | None = None
+) -> dict[tuple[str, str], str]:
+    """The character of each drawn thing of a game, so that no character means two things.
+
+    Keys are ``("kind", name)``, ``("attribute", name)`` and ``("piece", name)``. A plugin's
+    glyph is kept unless it is reserved (a lower-case letter would read as a key) or another
+    thing already has it (the tower and the fairy both declared ``^``); then its upper-case
+    letter stands in for it when that is free (``i`` inn: ``I``), else the next free
+    character of :data:`SPARE_GLYPHS`; the legend lists what each stands for. An attribute
+    and a piece of the same name (wine on a tile, a wine token) are one thing: one glyph.
+    """
+    table: dict[tuple[str, str], str] = {}
+    taken = {"#", "$", *PATH_CHARS, WALL, "*", HOLE}
+
+    def give(key: tuple[str, str], wanted: str) -> None:
+        same = table.get(("attribute", key[1])) if key[0] == "piece" else None
+        if same is not None and wanted == next(
+            (k.attribute(key[1]).glyph for k in kinds.values() if key[1] in k.attributes), ""
+        ):
+            table[key] = same
+            return
+        for char in (wanted, wanted.upper(), *SPARE_GLYPHS):
+            if char and char not in RESERVED and char not in taken:
+                table[key] = char
+                break
+        else:
+            table[key] = "?"
+        taken.add(table[key])
+
+    for kind in kinds.values():
+        if kind.name == "field" or kind.banks and not kind.glyph:
+            continue
+        if kind.wildcard:
+            wanted = kind.glyph or WALL
+        elif kind.placement == "center" or not kind.edge:
+            wanted = kind.glyph or kind.name[:1].upper()
+        else:
+            wanted = kind.glyph or "#"
+        table[("kind", kind.name)] = wanted
+        taken.add(wanted)
+    for kind in kinds.values():
+        for name in sorted(kind.attributes - {"shields"}):
+            glyph = kind.attribute(name).glyph
+            if glyph and ("attribute", name) not in table:
+                give(("attribute", name), glyph)
+    for name, look in sorted((piece_kinds or {}).items()):
+        give(("piece", name), (look.glyph or "*")[:1])
+    _TABLES[id(kinds)] = (kinds, piece_kinds, table)
+    return table
+
+
+#: The latest table per kinds mapping (a game's kinds are built once; drawing asks per tile).
+_TABLES: dict[int, tuple[object, object, dict[tuple[str, str], str]]] = {}
 
 
 def player_letter(player: int) -> str:
@@ -123,12 +190,13 @@ def tile_cells(placed: Any, kinds: Mapping[str, FeatureKind]) -> list[list[str]]
         if kind is not None and not f.sides and not f.halves and not f.inner:
             grid[1][2] = kind.glyph or f.kind[:1].upper()
     # attributes a plugin declared with a glyph (an inn on a road) beside the feature's side
+    table = glyph_table(kinds)
     for f in rot.features:
         kind = kinds.get(f.kind)
         if kind is None or not f.sides:
             continue
         for name in sorted(f.attrs):
-            glyph = kind.attribute(name).glyph
+            glyph = table.get(("attribute", name), "") if kind.attribute(name).glyph else ""
             if glyph and name != "shields" and f.attrs[name]:
                 r, c = ARM[SIDES[f.sides[0]]][-1]
                 grid[r][c] = glyph
@@ -148,6 +216,17 @@ def figure_cell(location: str) -> tuple[int, int]:
     if location in CORNER_CELL:
         return CORNER_CELL[location]
     return INNER_CELLS.get(location, CENTRE)
+
+
+def compact_cells(grid: list[list[str]]) -> str:
+    """A tile's 3 x 5 cells in 3 characters (the compact scale): its west side, its middle
+    and its east side. A side is the first thing on it that is not field; the middle is the
+    centre, else the middle of the north side, else of the south side, so that a city on
+    the north side or a road running north still shows (the middle row alone is field)."""
+    west = next((char for char in grid[1][:2] if char != "."), ".")
+    middle = next((grid[r][2] for r in (1, 0, 2) if grid[r][2] != "."), ".")
+    east = next((char for char in grid[1][:2:-1] if char != "."), ".")
+    return west + middle + east
 
 
 #: Square sizes of the two scales: (characters per square, gap, rows per square).
@@ -176,7 +255,7 @@ class View:
         """(columns, rows) of characters the picture takes."""
         step, gap, high = self.scale
         cols = self.x1 - self.x0 + 1
-        header = 1 if self.scale == FULL and self.labels else 0
+        header = 1 if self.labels else 0
         return self.label_width + cols * (step + gap) - gap, header + (self.y1 - self.y0 + 1) * high
 
     def shows(self, square: Pos) -> bool:
@@ -200,27 +279,38 @@ def player_style(state: Any, player: int) -> str:
     return names[player] if 0 <= player < len(names) else ""
 
 
-def choose_view(state: Any, must: set[Pos], width: int, height: int) -> View:
+def choose_view(
+    state: Any, must: set[Pos], width: int, height: int, wish: frozenset[Pos] = frozenset()
+) -> View:
     """The largest useful view within ``width`` x ``height`` characters: the whole board at
-    full scale if it fits, else a window at full scale holding every square of ``must``, else
-    the same at the compact scale (one line per square); if even that cannot hold ``must``, a
-    compact window centred on it."""
-    squares = set(state.board) | must
+    full scale if it fits, else a window at full scale holding every square of ``must`` (and
+    of ``wish``, the latest placement, when they fit together), else the same at the compact
+    scale (one line per square); if even that cannot hold ``must``, the compact window that
+    holds most of it, nearest to ``wish`` (the squares that matter this turn stay in view)."""
+    squares = set(state.board) | must | wish
     xs = [x for x, _ in squares]
     ys = [y for _, y in squares]
     bounds = (min(xs), max(xs), min(ys), max(ys))
-    inner = must or set(state.board)
-    ixs = [x for x, _ in inner]
-    iys = [y for _, y in inner]
-    need = (min(ixs), max(ixs), min(iys), max(iys))
-    for scale in (FULL, COMPACT):
-        view = _window(bounds, need, scale, width, height)
-        if view is not None:
-            return view
+    tries = [must | wish, must] if wish - must and must else [must or set(state.board) | wish]
+    for inner in tries:
+        ixs = [x for x, _ in inner]
+        iys = [y for _, y in inner]
+        need = (min(ixs), max(ixs), min(iys), max(iys))
+        for scale in (FULL, COMPACT):
+            view = _window(bounds, need, scale, width, height)
+            if view is not None:
+                return view
     cols, rows = _fit(COMPACT, width, height, bounds)
-    cx, cy = (need[0] + need[1]) // 2, (need[2] + need[3]) // 2
-    x0, y0 = cx - cols // 2, cy - rows // 2
-    return View(x0, x0 + cols - 1, y0, y0 + rows - 1, COMPACT)
+    best: tuple[int, int, View] | None = None
+    middle = ((bounds[0] + bounds[1]) // 2, (bounds[2] + bounds[3]) // 2)
+    for cx, cy in sorted(must | wish) or [middle]:
+        x0, y0 = cx - cols // 2, cy - rows // 2
+        view = View(x0, x0 + cols - 1, y0, y0 + rows - 1, COMPACT)
+        score = (sum(view.shows(sq) for sq in must), sum(view.shows(sq) for sq in wish))
+        if best is None or score > best[:2]:
+            best = (*score, view)
+    assert best is not None
+    return best[2]
 
 
 def _fit(
@@ -228,7 +318,7 @@ def _fit(
 ) -> tuple[int, int]:
     step, gap, high = scale
     label = View(bounds[0], bounds[1], bounds[2], bounds[3], scale).label_width
-    header = 1 if scale == FULL else 0
+    header = 1  # the x labels
     return max((width - label + gap) // (step + gap), 1), max((height - header) // high, 1)
 
 
@@ -266,11 +356,14 @@ def draw_board(state: Any, view: View, marks: Marks | None = None) -> Canvas:
     step, gap, high = view.scale
     full = view.scale == FULL
     label = view.label_width
-    top = 1 if full and view.labels else 0
+    top = 1 if view.labels else 0
     if top:
         for x in range(view.x0, view.x1 + 1):
             col = label + (x - view.x0) * (step + gap)
-            canvas.put(0, col, f"{x:^{WIDTH}}", "dim")
+            if full:
+                canvas.put(0, col, f"{x:^{WIDTH}}", "dim")
+            elif x % 2 == 0:  # every other column: "-12" takes a whole square
+                canvas.put(0, col, f"{x:^{step}}", "dim")
     figures: dict[Pos, list[tuple[str, int, str]]] = {}
     for _root, fig in state.figures():
         figures.setdefault((fig.x, fig.y), []).append((fig.location, fig.player, fig.kind))
@@ -293,9 +386,8 @@ def draw_board(state: Any, view: View, marks: Marks | None = None) -> Canvas:
                 if full:
                     for r in range(HEIGHT):
                         canvas.put(row + r, col, "".join(grid[r]), style)
-                    under = state.tiles_under(x, y)
-                    if under:
-                        canvas.put(row, col, str(min(under, 9)), UNDER_STYLE)
+                    if state.tiles_under(x, y):
+                        canvas.put(row, col, UNDER, UNDER_STYLE)
                     taken = set()
                     for location, player, kind in figures.get(square, ()):
                         r, c = figure_cell(location)
@@ -309,17 +401,16 @@ def draw_board(state: Any, view: View, marks: Marks | None = None) -> Canvas:
                     for r, c, text, owner in piece_marks(state, square, taken):
                         canvas.put(row + r, col + c, text, piece_style(state, owner))
                 else:
-                    canvas.put(row, col, "".join(grid[1][1:4]), style)
-                    for _location, player, kind in figures.get(square, ())[:1]:
-                        canvas.put(
-                            row, col + 1, figure_letter(player, kind), player_style(state, player)
-                        )
+                    canvas.put(row, col, compact_cells(grid), style)
+                    # the owner's letter only: at this scale lower case is always a key
+                    for _location, player, _kind in figures.get(square, ())[:1]:
+                        canvas.put(row, col + 1, player_letter(player), player_style(state, player))
                     if square not in figures:
                         for _r, _c, text, owner in piece_marks(state, square, set())[:1]:
                             canvas.put(row, col + 1, text[:1], piece_style(state, owner))
             elif square in marks.keys:
                 key = marks.keys[square]
-                corner = "o" if square in marks.holes else ":"
+                corner = HOLE if square in marks.holes else ":"
                 if full:
                     canvas.put(row, col, f"{corner}   {corner}", "dim")
                     canvas.put(row + 1, col, f"{key:^{WIDTH}}", "key")
@@ -328,10 +419,10 @@ def draw_board(state: Any, view: View, marks: Marks | None = None) -> Canvas:
                     canvas.put(row, col, f"{key:^3}" if len(key) == 1 else key, "key")
             elif square in marks.holes:
                 if full:
-                    canvas.put(row, col, "o   o", "dim")
-                    canvas.put(row + 2, col, "o   o", "dim")
+                    canvas.put(row, col, f"{HOLE}   {HOLE}", "dim")
+                    canvas.put(row + 2, col, f"{HOLE}   {HOLE}", "dim")
                 else:
-                    canvas.put(row, col, " o ", "dim")
+                    canvas.put(row, col, f" {HOLE} ", "dim")
     return canvas
 
 
@@ -349,7 +440,10 @@ def piece_look(state: Any, kind: str) -> PieceKind:
 
 
 def piece_glyph(state: Any, kind: str) -> str:
-    return (piece_look(state, kind).glyph or "*")[:1]
+    """The character of a piece kind on the terminal board (:func:`glyph_table`)."""
+    config = state.config
+    table = glyph_table(config.kinds, config.piece_kinds)
+    return table.get(("piece", kind)) or (piece_look(state, kind).glyph or "*")[:1]
 
 
 def piece_style(state: Any, owner: int) -> str:
@@ -474,7 +568,8 @@ def draw_zoomed(state: Any, square: Pos, keys: Mapping[str, str]) -> Canvas:
     for _root, fig in state.figures():
         if (fig.x, fig.y) == square:
             r, c = zoom_cell(fig.location)
-            canvas.put(r, c, figure_letter(fig.player, fig.kind), player_style(state, fig.player))
+            # the owner's letter: the lower-case letters of this picture are the spot keys
+            canvas.put(r, c, player_letter(fig.player), player_style(state, fig.player))
     used: set[tuple[int, int]] = set()
     for location, key in keys.items():
         r, c = zoom_cell(location)
@@ -565,7 +660,7 @@ def piece_legend(state: Any) -> list[str]:
             look = piece_look(state, piece.kind)
             items.append(f"{piece_glyph(state, piece.kind)} {look.label or piece.kind}")
     if any(state.tiles_under(x, y) for x, y in state.board):
-        items.append("1-9 tiles under a tile")
+        items.append(f"{UNDER} tiles face down under a tile")
     return items
 
 

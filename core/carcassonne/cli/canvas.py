@@ -27,6 +27,8 @@ COLOUR_SGR = {
 }
 #: Without colour (``NO_COLOR``) only attributes remain.
 MONO_SGR = {"key": "1", "title": "1", "warn": "1", "neutral": "7"}
+#: What marks a line cut to the screen's width (``...`` where the output cannot encode it).
+ELLIPSIS = "\u2026"
 #: A ``last:<colour>`` style marks the latest tile of a player: bold in the player's colour,
 #: underlined without colour.
 LAST_PREFIX = "last:"
@@ -38,6 +40,9 @@ class Look:
 
     ansi: bool = False
     colour: bool = False
+    #: What marks a cut line: the ellipsis character, or ``...`` for an output that cannot
+    #: encode it.
+    ellipsis: str = ELLIPSIS
 
     @classmethod
     def of(cls, stream: IO[str]) -> Look:
@@ -47,9 +52,14 @@ class Look:
             tty = stream.isatty()
         except (AttributeError, ValueError):
             tty = False
+        try:
+            ELLIPSIS.encode(getattr(stream, "encoding", None) or "utf-8")
+            ellipsis = ELLIPSIS
+        except (UnicodeEncodeError, LookupError):
+            ellipsis = "..."
         if not tty or os.environ.get("TERM") == "dumb":
-            return cls(False, False)
-        return cls(True, not os.environ.get("NO_COLOR"))
+            return cls(False, False, ellipsis)
+        return cls(True, not os.environ.get("NO_COLOR"), ellipsis)
 
     def sgr(self, style: str) -> str:
         if not self.ansi or not style:

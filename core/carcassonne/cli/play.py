@@ -47,7 +47,7 @@ from carcassonne.cli.game_args import (
     user_errors,
 )
 from carcassonne.cli.keys import Choices, Spot, describe, distinct_rotations, group
-from carcassonne.cli.screen import ROTATION, SPOT, SQUARE, Frame, compose
+from carcassonne.cli.screen import ROTATION, SPOT, SQUARE, Frame, clip, compose, legend_lines, wrap
 from carcassonne.cli.words import any_event_words, part_reason
 from carcassonne.errors import CarcassonneError, IllegalActionError
 from carcassonne.serialize import (
@@ -63,9 +63,9 @@ HUMAN = "human"
 TRANSFER = "transfer"
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
-HELP = """Pick what the screen offers by its key: a letter on the board (a square, a figure
-spot), a number in a list (a rotation, 0 for no figure), or type a move in notation
-(tile BA/C 0,-1 r180, figure meeple 0,-1 S, pass). Commands:
+HELP = """Pick what the screen offers by its key: a letter on the board (a square, a figure \
+spot), a number in a list (a rotation, 0 for no figure), or type a move in notation \
+(tile BA/C 0,-1 r180, figure meeple 0,-1 S, pass). Enter turns the page of a long list. Commands:
   undo         take back your last decision (and the bots' moves since)
   hint         what the greedy bot would do here
   board        the whole board, page by page
@@ -234,6 +234,9 @@ class TerminalGame:
         #: Where a picture of the board is kept after each turn (``play --svg DIR``), or None.
         self.svg_dir: Path | None = None
         self.waiting = False
+        #: A screen is being drawn; a resize meanwhile sets ``redraw`` (see :meth:`show`).
+        self.drawing = False
+        self.redraw = False
         self.prompt = ""
         #: Why the current part of the turn was given (the latest ``TurnPartStarted``).
         self.part_reason = ""
@@ -291,6 +294,8 @@ class TerminalGame:
                 width, height = self.size()
                 for page in board_pages(state, width, 10_000, Marks(last=self.last_tiles())):
                     self.say(page)
+                for line in legend_lines(state, width):  # what the board's characters mean
+                    self.say(line)
             if self.delay:
                 self.out.flush()
                 time.sleep(self.delay)
@@ -382,9 +387,11 @@ class TerminalGame:
         if not text:
             if frame.step == ROTATION:
                 frame.step, frame.square = SQUARE, None
+            elif frame.pages > 1:
+                frame.page = (frame.page + 1) % frame.pages
             return None
         if command in ("help", "?"):
-            frame.message = HELP.splitlines()
+            self.page_help(frame)
             return None
         if command == "quit":
             self.quit()
@@ -435,7 +442,7 @@ class TerminalGame:
         if isinstance(found, Spot):
             if len(found.actions) == 1:
                 return found.actions[0]
-            frame.step = SPOT
+            frame.step, frame.page = SPOT, 0
             frame.choices = Choices(listed=[(str(i + 1), a) for i, a in enumerate(found.actions)])
             frame.message = [f"{found.name}: which figure?"]
             return None
@@ -492,6 +499,28 @@ class TerminalGame:
             if listed == action:
                 where = f" ({key})"
         return f"hint: {action_text(action)}{where}"
+
+    def page_help(self, frame: Frame) -> None:
+        """``help``: the commands and this game's legend on a screen of their own, page by
+        page (on a terminal; into a pipe the text is printed and the game goes on)."""
+        width, height = self.size()
+        lines = wrap(HELP.splitlines(), width) + ["", "What the board shows (a-z are keys):"]
+        lines += legend_lines(self.state, width)
+        if not self.look.ansi:
+            for line in lines:
+                self.say(line)
+            return
+        rows = max(height - 1, 4)
+        pages = [lines[i : i + rows] for i in range(0, len(lines), rows)]
+        for i, page in enumerate(pages):
+            self.out.write(CLEAR)
+            self.say("\n".join(page))
+            more = f"page {i + 1} of {len(pages)}: Enter for more, q to go back"
+            self.out.write(f"-- help: {'Enter to go back' if i + 1 == len(pages) else more} -- ")
+            self.out.flush()
+            answer = self.read()
+            if answer is None or answer.startswith("q"):
+                break
 
     def page_board(self) -> None:
         width, height = self.size()
@@ -567,7 +596,25 @@ class TerminalGame:
             return text
 
     def show(self) -> None:
-        """Draw the current screen for the terminal's size, then the prompt."""
+        """Draw the current screen for the terminal's size, then the prompt.
+
+        A resize during a drawing (SIGWINCH runs :meth:`show` from the signal handler) does
+        not draw inside the drawing, which would interleave two screens on a busy machine:
+        it asks the drawing under way to draw once more, for the new size, when it is done.
+        """
+        if self.drawing:
+            self.redraw = True
+            return
+        self.drawing = True
+        try:
+            self.redraw = True
+            while self.redraw:
+                self.redraw = False
+                self._draw()
+        finally:
+            self.drawing = False
+
+    def _draw(self) -> None:
         frame = self.frame
         if frame is None:
             return
@@ -642,8 +689,10 @@ class TerminalGame:
                 self.say(line)
         for page in board_pages(state, width, 10_000, Marks(last=self.last_tiles())):
             self.say(page)
+        for line in legend_lines(state, width):
+            self.say(line)
         self.say()
-        self.say(final_table(state, self.seats, self.points_by_kind))
+        self.say(final_table(state, self.seats, self.points_by_kind, width))
 
 
 def _is_tty(stream: IO[str]) -> bool:
@@ -653,10 +702,13 @@ def _is_tty(stream: IO[str]) -> bool:
         return False
 
 
-def final_table(state: Any, seats: list[str], by_kind: dict[int, dict[str, int]]) -> str:
-    """The final score table: rank, player, seat, points per feature kind and total."""
+def final_table(
+    state: Any, seats: list[str], by_kind: dict[int, dict[str, int]], width: int = 10_000
+) -> str:
+    """The final score table: rank, player, seat, points per feature kind and total, in at
+    most ``width`` columns (narrower gaps, then kind names shortened with an ellipsis: with
+    every expansion there are many kinds)."""
     kinds = sorted({k for per in by_kind.values() for k in per})
-    header = ["rank", "player", "seat", *kinds, "total"]
     rows = []
     ranking = state.ranking()
     for p in sorted(range(state.players), key=lambda p: (ranking[p], p)):
@@ -671,18 +723,28 @@ def final_table(state: Any, seats: list[str], by_kind: dict[int, dict[str, int]]
                 str(state.scores[p]),
             ]
         )
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    lines = ["Final scores"]
-    for row in [header, *rows]:
-        cells = [
-            c.ljust(w) if i < 3 else c.rjust(w)
-            for i, (c, w) in enumerate(zip(row, widths, strict=True))
-        ]
-        lines.append("  " + "  ".join(cells).rstrip())
+    table: list[str] = []
+    for indent, gap, short in (("  ", "  ", False), ("", " ", False), ("", " ", True)):
+        header = ["rank", "player", "seat", *kinds, "total"]
+        if short:  # a kind's name no wider than its numbers (and 4 columns)
+            header = ["rank", "player", "seat"]
+            for i, kind in enumerate(kinds):
+                room = max(4, *(len(r[3 + i]) for r in rows))
+                header.append(clip(kind, room))
+            header.append("total")
+        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+        table = []
+        for row in [header, *rows]:
+            cells = [
+                c.ljust(w) if i < 3 else c.rjust(w)
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            ]
+            table.append(indent + gap.join(cells).rstrip())
+        if max(len(line) for line in table) <= width:
+            break
     winners = [f"{player_letter(p)} {state.config.names[p]}" for p in state.winners()]
     verb = "wins" if len(winners) == 1 else "share the victory"
-    lines.append(f"{' and '.join(winners)} {verb}.")
-    return "\n".join(lines)
+    return "\n".join(["Final scores", *table, f"{' and '.join(winners)} {verb}."])
 
 
 __all__ = ["TerminalGame", "final_table", "load_game"]

@@ -20,6 +20,7 @@ from carcassonne.actions import PlaceFigure
 from carcassonne.cli.board_view import (
     COMPACT,
     FULL,
+    HOLE,
     WALL,
     ZOOM_HEIGHT,
     ZOOM_WIDTH,
@@ -28,12 +29,13 @@ from carcassonne.cli.board_view import (
     choose_view,
     draw_board,
     draw_zoomed,
+    glyph_table,
     piece_legend,
     player_letter,
     player_style,
     render_tile,
 )
-from carcassonne.cli.canvas import Canvas, Look, lines_canvas
+from carcassonne.cli.canvas import ELLIPSIS, Canvas, Look, lines_canvas
 from carcassonne.cli.keys import Choices, describe, distinct_rotations
 from carcassonne.cli.words import counted, prisoner_texts, state_notes
 
@@ -61,16 +63,25 @@ class Frame:
     last_tiles: dict[Pos, int] = field(default_factory=dict)
     #: Why the current part of the turn was given (``TurnPartStarted.reason``), if known.
     part_reason: str = ""
+    #: The page of a list of choices too long for the screen (Enter turns it), and how many
+    #: pages the latest screen had.
+    page: int = 0
+    pages: int = 1
+    #: What marks a cut line on this output (``Look.ellipsis``).
+    ellipsis: str = ELLIPSIS
 
 
 def compose(frame: Frame, width: int, height: int, look: Look) -> str:
     """The screen as text for a ``width`` x ``height`` terminal (the prompt line excluded).
 
-    When the board cannot show every key of the step in the height left, the legend goes
-    first, then the pictures of the drawn tile, then the news: the keys matter most.
+    The message line (what a command answered: ``hint``, ``save``, a refused key) is always
+    shown, right above the prompt. When the board cannot show every key of the step in the
+    height left, the legend goes first, then the pictures of the drawn tile, then the news:
+    the keys matter most.
     """
     width = max(width, 40)
     height = max(height - 1, 12)  # the prompt line
+    frame.ellipsis = look.ellipsis
     text = ""
     for spare in range(4):
         text, fits = _layout(frame, width, height, spare, look)
@@ -79,45 +90,57 @@ def compose(frame: Frame, width: int, height: int, look: Look) -> str:
     return text
 
 
+def clip(text: str, width: int, ellipsis: str = ELLIPSIS) -> str:
+    """``text`` in at most ``width`` columns, its end replaced by an ellipsis when cut."""
+    if len(text) <= width:
+        return text
+    return text[: max(width - len(ellipsis), 0)].rstrip() + ellipsis
+
+
 def _layout(frame: Frame, width: int, height: int, spare: int, look: Look) -> tuple[str, bool]:
     """The screen without the ``spare`` least needed parts; whether the board shows every key."""
-    top = _header(frame, width)
-    panel = _panel(frame, width, pictures=spare < 2)
+    top = _header(frame, width, height, look.ellipsis)
+    message = [(line, "warn") for line in wrap(frame.message, width)][: max(height - len(top), 1)]
+    room = height - len(top) - _rows(message, width)
+    panel = _panel(frame, width, pictures=spare < 2, rows=max(room - 2, 4))
     bottom = _legend(frame, width) if spare < 1 else [("(help: commands and legend)", "dim")]
     if spare < 3:
-        bottom += [(line, "") for line in wrap(frame.news, width)]
-    bottom += [(line, "warn") for line in wrap(frame.message, width)]
-    board_rows = height - len(top) - panel.height - _rows(bottom, width) - (spare == 3)
-    canvas = Canvas(width, height)
-    row = 0
-    for text, style in top:
-        canvas.put(row, 0, text[:width], style)
-        row += 1
-    _player_colours(canvas, frame, len(top))
+        bottom += [(clip(line, width, look.ellipsis), "") for line in wrap(frame.news, width)]
+    board_rows = room - panel.height - len(bottom) - (spare == 3)
     missing: list[str] = []
+    board: Canvas | None = None
     if board_rows >= 1:
         board, missing = _board(frame, width, board_rows)
-        canvas.paste(board, row, 0)
-        row += board.height
-    fits = board_rows >= 1 and not missing
+    fits = board is not None and not missing
     if missing and spare == 3:  # the last resort: name the keys the view cannot show
         line = "not in view: " + ", ".join(missing)
         if len(line) > width:
             line = "not in view: " + " ".join(item.split()[0] for item in missing)
-        bottom.insert(0, (line, "key"))
+        bottom.insert(0, (clip(line, width, look.ellipsis), "key"))
+    # what does not fit goes, the least needed first (the legend's last line first)
+    while bottom and (board.height if board else 0) + panel.height + len(bottom) > room:
+        bottom.pop()
+    canvas = Canvas(width, height)
+    row = 0
+    for text, style in top:
+        canvas.put(row, 0, text, style)
+        row += 1
+    _player_colours(canvas, frame, len(top))
+    if board is not None:
+        canvas.paste(board, row, 0)
+        row += board.height
     canvas.paste(panel, row, 0)
     row += panel.height
+    for text, style in bottom:
+        canvas.put(row, 0, text, style)
+        row += 1
     used = Canvas(width, min(row, height))
     used.paste(canvas, 0, 0)
-    # the lines below are never cut: a word longer than the screen (a file's path) stays whole
-    # and the terminal folds it, so that it can be read and copied
-    tail = []
-    for text, style in bottom:
-        row += _rows([(text, style)], width)
-        if row > height:
-            break
-        tail.append(lines_canvas([(text, style)], max(len(text), 1)).text(look))
-    return "\n".join([used.text(look), *tail]) if tail else used.text(look), fits
+    out = [used.text(look)] if used.height else []
+    # the message is never cut: a word longer than the screen (a file's path) stays whole and
+    # the terminal folds it, so that it can be read and copied
+    out += [lines_canvas([(text, style)], max(len(text), 1)).text(look) for text, style in message]
+    return "\n".join(out), fits
 
 
 def _rows(lines: list[tuple[str, str]], width: int) -> int:
@@ -139,13 +162,20 @@ def wrap(lines: list[str], width: int) -> list[str]:
     return out
 
 
-def _header(frame: Frame, width: int) -> list[tuple[str, str]]:
+#: Rows the board and the panel keep at least before a player's last move gets its own line.
+ROOM_FOR_LAST = 16
+
+
+def _header(frame: Frame, width: int, height: int, ellipsis: str) -> list[tuple[str, str]]:
+    """The title, one line per player (cut with an ellipsis), their last moves on lines of
+    their own only when the screen is tall enough, and the notes of the mechanics in play."""
     state = frame.state
     parts = [f"Carcassonne - turn {state.turn}", f"{state.tiles_left()} tiles left"]
     if state.drawn is not None and state.pending.kind == "tile":
         parts.append(f"drawn {state.drawn}")
-    lines = [("  ".join(parts), "title")]
+    lines = [(clip("  ".join(parts), width, ellipsis), "title")]
     supplies = supply_texts(state)
+    roomy = height - 2 * state.players >= ROOM_FOR_LAST
     for p in range(state.players):
         mark = ">" if p == state.pending.player else " "
         who = f"{mark}{player_letter(p)} {state.config.names[p]}"
@@ -154,10 +184,10 @@ def _header(frame: Frame, width: int) -> list[tuple[str, str]]:
         last = frame.last_moves.get(p)
         if last and len(text) + len(last) + 8 <= width:
             text += f"  last: {last}"
-        elif last:
-            lines.append((text[:width], ""))
+        elif last and roomy:
+            lines.append((clip(text, width, ellipsis), ""))
             text = f"{'':<9} last: {last}"
-        lines.append((text[:width], ""))
+        lines.append((clip(text, width, ellipsis), ""))
     notes = state_notes(state, player_letter, frame.part_reason, players=False)
     lines += [(line, "key") for line in wrap(notes, width)]
     return lines
@@ -222,17 +252,23 @@ def _board(frame: Frame, width: int, rows: int) -> tuple[Canvas, list[str]]:
         if state.last_tile is not None:
             must.add(state.last_tile)
             marks.highlight = state.last_tile
-    view = choose_view(state, must, width, rows)
+    # the latest placement stays in view when it can: the river being extended, the tile
+    # the figure goes on
+    wish = frozenset([state.last_tile]) if state.last_tile in state.board else frozenset()
+    view = choose_view(state, must, width, rows, wish)
     missing = [f"{key} {x},{y}" for (x, y), key in marks.keys.items() if not view.shows((x, y))]
     return draw_board(state, view, marks), missing
 
 
-def _panel(frame: Frame, width: int, *, pictures: bool = True) -> Canvas:
+def _panel(frame: Frame, width: int, *, pictures: bool = True, rows: int = 10_000) -> Canvas:
+    """The panel of the current step in at most ``rows`` lines (a long list of spots and
+    actions is cut into pages)."""
+    frame.pages = 1
     if frame.step == SQUARE:
-        return _drawn_panel(frame, width, pictures)
+        return _drawn_panel(frame, width, pictures and rows >= 6)
     if frame.step == ROTATION:
         return _rotation_panel(frame, width)
-    return _spot_panel(frame, width)
+    return _spot_panel(frame, width, rows)
 
 
 def _drawn_panel(frame: Frame, width: int, pictures: bool) -> Canvas:
@@ -316,12 +352,10 @@ def _trimmed(state: Any, view: View) -> View:
     return View(view.x0, view.x1, min(rows), max(rows), view.scale, view.labels)
 
 
-#: More lines than this below the zoomed tiles: the spot prompt is also put above them.
-LONG_LIST = 12
-
-
-def _spot_panel(frame: Frame, width: int) -> Canvas:
-    """The zoomed tiles with their spot keys, beside the list of spots and other actions."""
+def _spot_panel(frame: Frame, width: int, rows: int = 10_000) -> Canvas:
+    """The zoomed tiles with their spot keys, beside the list of spots and other actions; a
+    list longer than ``rows`` allows goes in pages (Enter shows the next), the prompt under it
+    always on the screen."""
     state = frame.state
     choices = frame.choices
     squares: list[Pos] = []
@@ -336,14 +370,16 @@ def _spot_panel(frame: Frame, width: int) -> Canvas:
     lines += [f"{key}) {describe(state, a)}" for key, a in choices.listed]
     zooms: list[tuple[Pos, Canvas]] = []
     used = 0
-    for square in squares:
+    height = ZOOM_HEIGHT + 1
+    for square in squares if rows >= height + 2 else []:
         if used + ZOOM_WIDTH + 2 > width // 2 and zooms:
             break
         keys = {s.location: s.key for s in choices.spots if s.square == square}
         zooms.append((square, draw_zoomed(state, square, keys)))
         used += ZOOM_WIDTH + 2
+    if not zooms:
+        height = 0
     list_width = max((len(line) for line in lines), default=0)
-    height = ZOOM_HEIGHT + 1 if zooms else 0
     if zooms and used + list_width <= width:
         side, below = lines[:height], lines[height:]
     else:
@@ -352,26 +388,28 @@ def _spot_panel(frame: Frame, width: int) -> Canvas:
     if choices.spots and any(k == "0" for k, _ in choices.listed):
         prompt += ", or 0 for none"
     # the lines below the zooms in as many columns as the width takes (a long list of plugin
-    # actions: every tower of the board), so that the prompt under them stays on the screen
-    below_width = max((len(line) for line in below), default=0) + 2
+    # actions: every tower of the board), in pages when they are more than the rows left
+    below_width = min(max((len(line) for line in below), default=0) + 2, width)
     columns = max(1, min(len(below), width // below_width)) if below else 1
-    below_rows = -(-len(below) // columns)
-    # still long (a figure through a magic portal may go onto any tile): the prompt then
-    # comes first too, so that it is always seen
-    first = 1 if below_rows > LONG_LIST else 0
-    canvas = Canvas(width, first + height + below_rows + 1)
-    if first:
-        canvas.put(0, 0, prompt + " (the list goes on below)", "key")
+    room = max(rows - height - 1, 1)
+    per_page = room * columns
+    frame.pages = max(-(-len(below) // per_page), 1)
+    page = frame.page % frame.pages
+    if frame.pages > 1:
+        below = below[page * per_page : (page + 1) * per_page]
+        prompt += f" (page {page + 1} of {frame.pages}: Enter for more)"
+    below_rows = -(-len(below) // columns) if below else 0
+    canvas = Canvas(width, height + below_rows + 1)
     for i, (square, zoom) in enumerate(zooms):
-        canvas.put(first, i * (ZOOM_WIDTH + 2), f"tile {square[0]},{square[1]}", "dim")
-        canvas.paste(zoom, first + 1, i * (ZOOM_WIDTH + 2))
-    placed = [(first + i, used, line) for i, line in enumerate(side)]
+        canvas.put(0, i * (ZOOM_WIDTH + 2), f"tile {square[0]},{square[1]}", "dim")
+        canvas.paste(zoom, 1, i * (ZOOM_WIDTH + 2))
+    placed = [(i, used, line) for i, line in enumerate(side)]
     placed += [
-        (first + height + i % below_rows, (i // below_rows) * below_width, line)
+        (height + i % below_rows, (i // below_rows) * below_width, line)
         for i, line in enumerate(below)
     ]
     for row, col, line in placed:
-        canvas.put(row, col, line[: width - col])
+        canvas.put(row, col, clip(line, width - col, frame.ellipsis))
         canvas.style(row, col, line.index(")"), "key")
     canvas.put(canvas.height - 1, 0, prompt, "key")
     return canvas
@@ -385,18 +423,21 @@ def _action_word(action: Any) -> str:
 
 
 def _legend(frame: Frame, width: int) -> list[tuple[str, str]]:
-    """The glyphs of this game's board, wrapped to the width."""
-    items = legend_items(frame.state)
-    lines: list[tuple[str, str]] = []
+    return [(line, "dim") for line in legend_lines(frame.state, width)]
+
+
+def legend_lines(state: Any, width: int) -> list[str]:
+    """The glyphs of this game's board, packed into lines of ``width`` (an item never cut)."""
+    lines: list[str] = []
     current = ""
-    for item in items:
+    for item in legend_items(state):
         if current and len(current) + 2 + len(item) > width:
-            lines.append((current, "dim"))
+            lines.append(current)
             current = item
         else:
             current = f"{current}  {item}" if current else item
     if current:
-        lines.append((current, "dim"))
+        lines.append(current)
     return lines
 
 
@@ -418,14 +459,15 @@ def legend_items(state: Any) -> list[str]:
         if kind.name == "city":
             items.append("$ shield")
         # attributes drawn beside their feature (an inn, a cathedral); shields are the "$" above
+        table = glyph_table(kinds, state.config.piece_kinds)
         for name in sorted(kind.attributes - {"shields"}):
             attribute = kind.attribute(name)
-            if attribute.glyph:
-                items.append(f"{attribute.glyph} {attribute.title}")
-    items.append("A/a figure of A (A meeple, a other)")
+            if attribute.glyph and ("attribute", name) in table:
+                items.append(f"{table['attribute', name]} {attribute.title}")
+    items.append("A/a figure of A (A meeple, a other; A only at the small scale)")
     if abbeys_held(state) is not None:
-        items.append("o o hole")
+        items.append(f"{HOLE} {HOLE} hole")
     return items + piece_legend(state)
 
 
-__all__ = ["COMPACT", "Frame", "compose", "legend_items", "supply_texts"]
+__all__ = ["COMPACT", "Frame", "clip", "compose", "legend_items", "legend_lines", "supply_texts"]
