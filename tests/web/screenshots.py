@@ -62,7 +62,7 @@ def main(folder: Path) -> None:
             ann_page = browser.new_context(viewport=LAPTOP).new_page()
             bob_page = browser.new_context(viewport=PHONE).new_page()
             game = create_in_lobby(ann_page, base, seed=7)
-            bob_page.goto(f"{base}/?game={game}&seat=1")
+            bob_page.goto(f"{base}/?game={game}&seat=2")
             bob_page.fill("#join-name", "bob")
             bob_page.click("#join-button")
             bob_page.wait_for_selector("#board svg")

@@ -1,8 +1,10 @@
 // The page's entry point: `/` is the lobby, `/?game=ID` a game (as the seat this browser holds,
-// else watching), `/?game=ID&seat=N` a seat's shareable link.
+// else watching), `/?game=ID&seat=N` a seat's shareable link (N counts from 1, as the lobby and
+// the panel number the seats).
 
 import { GameView } from "./game.js";
 import { showLobby } from "./lobby.js";
+import { seatPath } from "./api.js";
 
 const main = document.getElementById("main");
 let current = null;
@@ -17,14 +19,14 @@ function route() {
     return;
   }
   const seat = params.get("seat");
-  current = new GameView(main, game, seat !== null && /^\d+$/.test(seat) ? Number(seat) : null);
+  // the link's number counts from 1; a number that names no seat (0, "x") is told as such
+  current = new GameView(main, game, seat !== null && /^\d+$/.test(seat) ? Number(seat) - 1 : null);
   current.start();
 }
 
-/** Show a game (and, with `seat`, the page that takes that seat). */
+/** Show a game (and, with `seat`, the seat's index, the page that takes that seat). */
 function open(gameId, seat = null) {
-  const url = `/?game=${encodeURIComponent(gameId)}` + (seat === null ? "" : `&seat=${seat}`);
-  history.pushState(null, "", url);
+  history.pushState(null, "", seatPath(gameId, seat));
   route();
 }
 

@@ -5,7 +5,7 @@
 // actions (from /api/games/{id}/picture, with where each goes on the board), and a click on a
 // square that is not offered is sent as it is, so that the engine's reason comes back in words.
 
-import { api, describeError, el, forgetSeat, heldSeat, keepPlayerName, keepSeat, playerName, toast } from "./api.js";
+import { api, describeError, el, forgetSeat, heldSeat, keepPlayerName, keepSeat, playerName, seatNumber, toast } from "./api.js";
 import { BoardView, pieceMark, svgEl, tileNode } from "./board.js";
 import { DECISIONS, factsCard, invitesCard, logEntry, mechanicsCard, playersCard, rankingCard } from "./panel.js";
 
@@ -52,7 +52,7 @@ export class GameView {
         this.askToJoin(wanted);
         return;
       }
-      if (!this.held) toast(seat ? `Seat ${wanted + 1} is taken: you are watching.` : `No seat ${wanted + 1}.`, "info");
+      if (!this.held) toast(seat ? `Seat ${seatNumber(wanted)} is taken: you are watching.` : `No seat ${seatNumber(wanted)}.`, "info");
     }
     this.build();
     this.connect();
@@ -62,12 +62,12 @@ export class GameView {
   askToJoin(seat) {
     const info = this.meta.seats[seat];
     const name = el("input", { type: "text", id: "join-name", maxlength: 40, value: playerName() || info.name, "aria-label": "your name" });
-    const button = el("button", { type: "submit", id: "join-button", class: "primary", text: `Take seat ${seat + 1}` });
+    const button = el("button", { type: "submit", id: "join-button", class: "primary", text: `Take seat ${seatNumber(seat)}` });
     const form = el(
       "form",
       { class: "card join-form" },
       el("h2", { text: `Join game ${this.gameId}` }),
-      el("p", {}, `Seat ${seat + 1} of ${this.meta.players}; `, this.meta.expansions.length ? this.meta.expansions.join(", ") : "base game", "."),
+      el("p", {}, `Seat ${seatNumber(seat)} of ${this.meta.players}; `, this.meta.expansions.length ? this.meta.expansions.join(", ") : "base game", "."),
       el("label", { for: "join-name" }, "Your name ", name),
       el("div", { class: "row" }, button, el("a", { href: `/?game=${encodeURIComponent(this.gameId)}`, text: "just watch" })),
     );

@@ -1,7 +1,7 @@
 // The lobby: create a game (expansions and options as the server lists them, seats human or
 // bot, private), the list of open games, joining a seat.
 
-import { api, describeError, el, heldSeat, keepPlayerName, keepSeat, playerName, toast } from "./api.js";
+import { api, describeError, el, heldSeat, keepPlayerName, keepSeat, playerName, seatNumber, toast } from "./api.js";
 
 /** Draws the lobby into `main`; `open(gameId)` shows a game. */
 export async function showLobby(main, open) {
@@ -64,7 +64,7 @@ function readOption({ input, spec }) {
 
 function seatRow(index, bots, first) {
   const kinds = [el("option", { value: "human", text: "person" }), ...bots.map((b) => el("option", { value: "bot:" + b, text: "bot: " + b }))];
-  const kind = el("select", { class: "seat-kind", "aria-label": `seat ${index + 1} kind` }, kinds);
+  const kind = el("select", { class: "seat-kind", "aria-label": `seat ${seatNumber(index)} kind` }, kinds);
   if (!first) kind.value = index === 1 ? "human" : "bot:" + (bots.includes("greedy") ? "greedy" : bots[0]);
   const name = el("input", {
     class: "seat-name",
@@ -72,9 +72,9 @@ function seatRow(index, bots, first) {
     maxlength: 40,
     placeholder: first ? "your name" : "name (optional)",
     value: first ? playerName() : "",
-    "aria-label": `seat ${index + 1} name`,
+    "aria-label": `seat ${seatNumber(index)} name`,
   });
-  return el("li", { class: "seat" }, el("span", { class: "seat-no", text: index + 1 }), kind, name);
+  return el("li", { class: "seat" }, el("span", { class: "seat-no", text: seatNumber(index) }), kind, name);
 }
 
 function createForm(catalogue, open) {
@@ -205,10 +205,10 @@ function drawGames(list, games, open) {
             "data-seat": seat.seat,
             onclick: () => open(game.id, seat.seat),
           },
-          `Join as ${who}`,
+          `Join seat ${seatNumber(seat.seat)} (${who})`,
         );
       }
-      return el("span", { class: "seat-tag" + (seat.taken ? " taken" : "") }, who);
+      return el("span", { class: "seat-tag" + (seat.taken ? " taken" : ""), "data-seat": seat.seat }, `${seatNumber(seat.seat)}. ${who}`);
     });
     return el(
       "li",

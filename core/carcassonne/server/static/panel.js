@@ -2,7 +2,7 @@
 // links, the event log with the reason for every point, the final ranking. Pure drawing from
 // the data the game view holds.
 
-import { el, seatLink } from "./api.js";
+import { el, seatLink, seatNumber } from "./api.js";
 import { pieceIcon } from "./board.js";
 
 /** The fill of a piece: a neutral one's own colour, a player's piece in the player's colour. */
@@ -35,6 +35,7 @@ export function playersCard(view) {
         "div",
         { class: "who" },
         el("span", { class: "turn-mark", text: turn ? "▶ " : "" }),
+        el("span", { class: "seat-no muted", title: "seat number", text: `${seatNumber(i)}. ` }),
         el("b", { class: "name", text: name }),
         i === seat ? el("small", { text: " (you)" }) : null,
         el("small", { class: "muted", text: bot }),
@@ -109,8 +110,8 @@ export function mechanicsCard(view) {
         "li",
         { class: "prisoner", "data-captor": p.captor, "data-player": p.player, "data-kind": p.kind },
         el("span", { class: "swatch small", style: `background:${colors[p.player] || "#888"}` }),
-        `${names[p.player] ?? `player ${p.player + 1}`}'s ${p.kind}, held by `,
-        el("b", { text: names[p.captor] ?? `player ${p.captor + 1}` }),
+        `${names[p.player] ?? `seat ${seatNumber(p.player)}`}'s ${p.kind}, held by `,
+        el("b", { text: names[p.captor] ?? `seat ${seatNumber(p.captor)}` }),
       ),
     );
     parts.push(el("h2", { text: "Prisoners" }), el("ul", { class: "prisoners", id: "prisoners" }, rows));
@@ -150,7 +151,7 @@ export function invitesCard(view) {
         }
       },
     });
-    return el("li", {}, el("div", { text: `Seat ${s.seat + 1} (${s.name}):` }), el("div", { class: "row" }, input, copy));
+    return el("li", {}, el("div", { class: "invite-seat", "data-seat": s.seat, text: `Seat ${seatNumber(s.seat)} (${s.name}):` }), el("div", { class: "row" }, input, copy));
   });
   return el("section", { class: "card invites" }, el("h2", { text: "Invite" }), el("p", { class: "muted", text: "Send each person the link of their seat." }), el("ul", {}, rows));
 }
@@ -158,7 +159,7 @@ export function invitesCard(view) {
 // -- the log --------------------------------------------------------------------------------------
 
 function describeEvent(event, names) {
-  const who = (p) => (p === undefined || p === null ? "" : names[p] ?? `player ${p}`);
+  const who = (p) => (p === undefined || p === null ? "" : names[p] ?? `seat ${seatNumber(p)}`);
   switch (event.type) {
     case "points": {
       const reason = event.reason ? event.reason.replaceAll("-", " ") : "scored";
