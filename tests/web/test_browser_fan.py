@@ -81,6 +81,8 @@ def test_a_fans_tile_is_played_from_its_tile_data(server: str, browser: Any) -> 
     page.mouse.click(*spot)
     page.keyboard.press("Enter")
     page.wait_for_function("seq => document.body.dataset.seq !== seq", arg=seq)
-    entry = page.locator(f'#log li[data-seq="{int(seq) + 1}"] code')
-    assert entry.inner_text().startswith("figure ")  # ann's figure, on the fan's tile
+    # ann's figure, on the fan's tile: in words, the notation as the tooltip
+    entry = page.locator(f'#log li[data-seq="{int(seq) + 1}"] .words')
+    assert entry.inner_text().startswith("put a meeple on the ")
+    assert (entry.get_attribute("title") or "").startswith("figure meeple ")
     assert not errors, errors

@@ -30,6 +30,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from carcassonne.actions import action_fields
+from carcassonne.cli.words import any_event_words
 from carcassonne.config import GameConfig
 from carcassonne.serialize import action_from_text, action_json, outcome_json
 from carcassonne.server.games import Games, ServerError, effective_actions, origin_state
@@ -38,6 +39,14 @@ from carcassonne.svg import board as board_picture
 from carcassonne.svg import location_point, player_color
 from carcassonne.svg import tile as tile_picture
 from carcassonne.values import NEUTRAL, PieceKind
+from carcassonne.words import action_words, tile_words
+
+
+#: how the words the server writes name a player: ``{0}`` for the first seat; the page puts
+#: the seat's name in (the lobby's names, which the engine's state does not know)
+def _who(player: int) -> str:
+    return f"{{{player}}}"
+
 
 #: square size of the board picture in pixels (the page scales it itself)
 SQUARE = 100
@@ -119,6 +128,7 @@ def picture_json(state: GameState, seat: int | None, svg: str | None = None) -> 
         "colors": [player_color(i, names[i]) for i in range(config.players)],
         "last_tiles": [{"player": p, "x": x, "y": y} for p, (x, y) in sorted(last.items())],
         "drawn_art": _tile_art(config, state.drawn, 0) if state.drawn else None,
+        "drawn_words": tile_words(config.tile_types[state.drawn]) if state.drawn else None,
         "moves": [],
         "tile_art": {},
         "pieces": _pieces(state),
@@ -183,7 +193,11 @@ def _moves(state: GameState) -> tuple[list[dict[str, Any]], dict[str, dict[str, 
     for action in state.legal_actions():
         fields = set(action_fields(type(action)))
         shown = action_json(action)
-        move: dict[str, Any] = {"action": shown["action"], "text": shown["text"]}
+        move: dict[str, Any] = {
+            "action": shown["action"],
+            "text": shown["text"],
+            "words": action_words(state, action, _who),
+        }
         x, y = getattr(action, "x", None), getattr(action, "y", None)
         if isinstance(x, int) and isinstance(y, int):
             location = getattr(action, "location", None) if "location" in fields else None
@@ -240,13 +254,17 @@ def history_json(row: Any, log: list[Any], final: GameState) -> dict[str, Any]:
     entries = []
     for move in effective_actions(log):
         action = action_from_text(move.text, state)
+        words = action_words(state, action, _who)
         events = state.apply(action)
         entries.append(
             {
                 "seq": move.seq,
                 "seat": move.seat,
                 "text": move.text,
-                "events": [e.to_dict() for e in events],
+                "words": words,
+                "events": [
+                    {**e.to_dict(), "words": any_event_words(state, e, _who)} for e in events
+                ],
             }
         )
     return {"entries": entries, "outcome": outcome_json(final) if final.is_over else None}
@@ -261,11 +279,15 @@ _MOVE = {
     "properties": {
         "action": {"type": "object", "description": "the action as an object (docs/protocol.md)"},
         "text": {"type": "string", "description": "the action in notation"},
+        "words": {
+            "type": "string",
+            "description": "the action in words; {N} stands for the name of seat N (from 0)",
+        },
         "square": {**_POINT, "description": "the square [x, y] it names (a tile placement)"},
         "point": {**_POINT, "description": "where it goes, in the picture's coordinates"},
         "kind": {"type": "string", "description": "the kind of the feature at that point"},
     },
-    "required": ["action", "text"],
+    "required": ["action", "text", "words"],
     "additionalProperties": False,
 }
 _PIECE = {
@@ -320,6 +342,7 @@ _PICTURE = {
             },
         },
         "drawn_art": {"type": ["string", "null"], "description": "the drawn tile, unturned"},
+        "drawn_words": {"type": ["string", "null"], "description": "the drawn tile in words"},
         "moves": {"type": "array", "items": _MOVE},
         "tile_art": {
             "type": "object",
@@ -328,7 +351,17 @@ _PICTURE = {
         },
         "pieces": {"type": "array", "items": _PIECE},
     },
-    "required": ["seq", "svg", "colors", "last_tiles", "drawn_art", "moves", "tile_art", "pieces"],
+    "required": [
+        "seq",
+        "svg",
+        "colors",
+        "last_tiles",
+        "drawn_art",
+        "drawn_words",
+        "moves",
+        "tile_art",
+        "pieces",
+    ],
     "additionalProperties": False,
 }
 _HISTORY = {
@@ -343,9 +376,14 @@ _HISTORY = {
                     "seq": {"type": "integer"},
                     "seat": {"type": ["integer", "null"]},
                     "text": {"type": "string"},
-                    "events": {"type": "array", "items": {"type": "object"}},
+                    "words": {"type": "string", "description": "the action in words"},
+                    "events": {
+                        "type": "array",
+                        "items": {"type": "object"},
+                        "description": "each event's fields and its words (`words`)",
+                    },
                 },
-                "required": ["seq", "seat", "text", "events"],
+                "required": ["seq", "seat", "text", "words", "events"],
                 "additionalProperties": False,
             },
         },

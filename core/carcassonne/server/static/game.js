@@ -5,7 +5,7 @@
 // actions (from /api/games/{id}/picture, with where each goes on the board), and a click on a
 // square that is not offered is sent as it is, so that the engine's reason comes back in words.
 
-import { api, describeError, el, forgetSeat, heldSeat, keepPlayerName, keepSeat, playerName, seatNumber, toast } from "./api.js";
+import { api, describeError, el, expansionTitle, forgetSeat, heldSeat, keepPlayerName, keepSeat, playerName, seatNumber, toast, withNames } from "./api.js";
 import { BoardView, pieceMark, svgEl, tileNode } from "./board.js";
 import { DECISIONS, factsCard, invitesCard, logEntry, mechanicsCard, playersCard, rankingCard } from "./panel.js";
 
@@ -41,6 +41,8 @@ export class GameView {
     document.getElementById("title").textContent = `Game ${this.gameId}`;
     try {
       this.meta = (await api.game(this.gameId)).game;
+      const catalogue = await api.catalogue();
+      this.titles = Object.fromEntries(catalogue.expansions.map((e) => [e.name, e.title || e.name]));
     } catch (error) {
       this.main.replaceChildren(el("p", { class: "error", text: describeError(error) }), el("a", { href: "/", text: "Back to the lobby" }));
       return;
@@ -67,7 +69,7 @@ export class GameView {
       "form",
       { class: "card join-form" },
       el("h2", { text: `Join game ${this.gameId}` }),
-      el("p", {}, `Seat ${seatNumber(seat)} of ${this.meta.players}; `, this.meta.expansions.length ? this.meta.expansions.join(", ") : "base game", "."),
+      el("p", {}, `Seat ${seatNumber(seat)} of ${this.meta.players}; `, this.meta.expansions.length ? this.meta.expansions.map((n) => expansionTitle(this.titles, n)).join(", ") : "base game", "."),
       el("label", { for: "join-name" }, "Your name ", name),
       el("div", { class: "row" }, button, el("a", { href: `/?game=${encodeURIComponent(this.gameId)}`, text: "just watch" })),
     );
@@ -168,12 +170,8 @@ export class GameView {
       case "update":
         if (message.undone) {
           this.refreshLog(true);
-        } else if (message.seq === this.logSeq + 1) {
-          this.log.push({ seq: message.seq, seat: message.seat, text: message.action.text, events: message.events });
-          this.logSeq = message.seq;
-          this.logList.append(logEntry(this.log.at(-1), this.names(message.state), this.colors()));
-          this.logList.scrollTop = this.logList.scrollHeight;
         } else {
+          // the history has the action and its events in words (the server's, one per seq)
           this.refreshLog(true);
         }
         this.choice = null;
@@ -545,18 +543,19 @@ export class GameView {
       if (moves && moves.length > 1 && moves[0].point) {
         buttons.push(
           ...moves.map((m, i) =>
-            el("button", { type: "button", class: "option-move" + (i === this.choice.index ? " chosen" : ""), onclick: () => { this.choice.index = i; this.drawBar(); } }, moveLabel(m)),
+            el("button", { type: "button", class: "option-move" + (i === this.choice.index ? " chosen" : ""), title: m.text, onclick: () => { this.choice.index = i; this.drawBar(); } }, this.moveLabel(m)),
           ),
         );
       }
       if (moves && moves[0].square && moves.length > 1) {
         buttons.push(el("button", { type: "button", id: "rotate", disabled: busy, onclick: () => this.turn(1), title: "R" }, "Rotate ⟳"));
       }
-      buttons.push(el("button", { type: "button", id: "confirm", class: "primary", disabled: busy || !moves, onclick: () => this.confirm(), title: "Enter" }, moves ? `Confirm: ${moveLabel(this.chosenMove())}` : "Confirm"));
+      const chosen = this.chosenMove();
+      buttons.push(el("button", { type: "button", id: "confirm", class: "primary", disabled: busy || !moves, onclick: () => this.confirm(), title: chosen ? `${chosen.text} (Enter)` : "Enter" }, moves ? `Confirm: ${this.moveLabel(chosen)}` : "Confirm"));
       for (const move of other) {
-        const label = move.action.type === "pass" ? passLabel(state.pending.kind) : moveLabel(move);
+        const label = move.action.type === "pass" ? passLabel(state.pending.kind) : capitalised(this.moveLabel(move));
         buttons.push(
-          el("button", { type: "button", class: "move-button", id: move.action.type === "pass" ? "pass" : null, "data-text": move.text, disabled: busy, onclick: () => this.sendMove(move.action), title: move.action.type === "pass" ? "N" : null }, label),
+          el("button", { type: "button", class: "move-button", id: move.action.type === "pass" ? "pass" : null, "data-text": move.text, disabled: busy, onclick: () => this.sendMove(move.action), title: move.action.type === "pass" ? `${move.text} (N)` : move.text }, label),
         );
       }
       parts.push(el("div", { class: "row buttons" }, buttons));
@@ -578,7 +577,7 @@ export class GameView {
         type: "button",
         class: "rotation" + (r === shown ? " chosen" : ""),
         "data-rotation": r,
-        title: `rotation ${r}°`,
+        title: `turned ${r}°`,
         onclick: () => {
           this.preferred = r;
           const moves = this.chosenMoves();
@@ -601,7 +600,7 @@ export class GameView {
       "div",
       { class: "drawn", id: "drawn", "data-tile": state.drawn_tile },
       this.myTurn() ? null : main,
-      el("div", {}, el("div", { class: "muted", text: "Drawn tile" }), el("code", { text: state.drawn_tile })),
+      el("div", {}, el("div", { class: "muted", text: "Drawn tile" }), el("span", { class: "tile-words", title: state.drawn_tile, text: this.picture.drawn_words || state.drawn_tile })),
       thumbs.length ? el("div", { class: "rotations", title: "the rotations that fit" }, thumbs) : null,
     );
   }
@@ -610,7 +609,7 @@ export class GameView {
   allMoves() {
     const moves = this.picture.moves;
     const list = moves.map((m) =>
-      el("li", {}, el("button", { type: "button", class: "link", "data-text": m.text, disabled: this.inFlight !== null, onclick: () => this.sendMove(m.action) }, m.text)),
+      el("li", {}, el("button", { type: "button", class: "link", "data-text": m.text, title: m.text, disabled: this.inFlight !== null, onclick: () => this.sendMove(m.action) }, this.moveLabel(m))),
     );
     return el("details", { class: "all-moves" }, el("summary", { text: `All ${moves.length} legal moves` }), el("ul", {}, list));
   }
@@ -626,6 +625,7 @@ export class GameView {
       gameId: this.gameId,
       outcome: this.outcome,
       names: this.names(),
+      titles: this.titles,
     };
     // the log stays where it is (moving it would lose its scroll position)
     this.cards.replaceChildren(...[rankingCard(view), factsCard(view), mechanicsCard(view), playersCard(view), invitesCard(view)].filter(Boolean));
@@ -651,6 +651,12 @@ export class GameView {
     this.cards.prepend(box);
   }
 
+  /** A move in words (the server's, with the players' names); the notation is its tooltip. */
+  moveLabel(move) {
+    if (!move) return "";
+    return move.words ? withNames(move.words, this.names()) : move.text;
+  }
+
   close() {
     this.closed = true;
     document.removeEventListener("keydown", this.onKey);
@@ -658,15 +664,10 @@ export class GameView {
   }
 }
 
-function moveLabel(move) {
-  if (!move) return "";
-  const a = move.action;
-  if (a.type === "tile") return `${a.tile} at ${a.x},${a.y}, ${a.rotation}°`;
-  if (a.type === "figure" && move.kind) return `${a.figure} on the ${move.kind}`;
-  if (move.kind) return `${a.type.replaceAll("-", " ")}: ${move.kind}`;
-  return move.text;
+function passLabel(kind) {
+  return kind === "figure" ? "No figure" : "Pass";
 }
 
-function passLabel(kind) {
-  return { figure: "No figure", wagon: "Wagon goes home", draw: "Pass" }[kind] || "Pass";
+function capitalised(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }

@@ -21,7 +21,7 @@ export async function showLobby(main, open) {
     if (!list.isConnected) return;
     try {
       const { games } = await api.games();
-      drawGames(list, games, open);
+      drawGames(list, games, open, catalogue);
     } catch (error) {
       list.replaceChildren(el("h2", { text: "Open games" }), el("p", { class: "error", text: describeError(error) }));
     }
@@ -50,8 +50,8 @@ function optionInput(name, spec) {
   }
   input.dataset.key = spec.key;
   input.dataset.kind = typeof spec.default;
-  const shown = spec.key.startsWith(name + ".") ? spec.key.slice(name.length + 1) : spec.key;
-  const label = el("label", { for: id, class: "option", title: spec.doc || "" }, input, " ", shown.replaceAll("_", " "));
+  const shown = spec.label || (spec.key.startsWith(name + ".") ? spec.key.slice(name.length + 1) : spec.key).replaceAll("_", " ");
+  const label = el("label", { for: id, class: "option", title: `${spec.doc || ""} (${spec.key})` }, input, " ", shown);
   return { input, label, spec };
 }
 
@@ -106,7 +106,8 @@ function createForm(catalogue, open) {
       continue;
     }
     const box = el("input", { type: "checkbox", id: "exp-" + expansion.name, value: expansion.name, class: "expansion" });
-    const options = (expansion.options || []).map((spec) => optionInput(expansion.name, spec));
+    // options for programs (house_rule false) are not among the rules players choose
+    const options = (expansion.options || []).filter((spec) => spec.house_rule !== false).map((spec) => optionInput(expansion.name, spec));
     const optionBox = el("div", { class: "options", hidden: true }, options.map((o) => o.label));
     box.onchange = () => (optionBox.hidden = !box.checked);
     const summary = [expansion.tiles ? `${expansion.tiles} tiles` : null, ...Object.keys(expansion.figure_kinds || {})]
@@ -116,13 +117,13 @@ function createForm(catalogue, open) {
       el(
         "div",
         { class: "expansion-row" },
-        el("label", { for: box.id }, box, " ", el("b", { text: expansion.name }), summary ? el("small", { text: ` (${summary})` }) : null),
+        el("label", { for: box.id }, box, " ", el("b", { text: expansion.title || expansion.name, title: expansion.name }), summary ? el("small", { text: ` (${summary})` }) : null),
         optionBox,
       ),
     );
     expansionInputs.push({ box, options, name: expansion.name });
   }
-  const coreOptions = catalogue.options.map((spec) => optionInput("core", spec));
+  const coreOptions = catalogue.options.filter((spec) => spec.house_rule !== false).map((spec) => optionInput("core", spec));
   const priv = el("input", { type: "checkbox", id: "private" });
   const think = el("input", { type: "number", id: "bot-think", min: 0, max: 10, step: 0.1, value: 0.5, class: "narrow" });
   const seed = el("input", { type: "number", id: "seed", min: 0, placeholder: "random", class: "narrow" });
@@ -191,7 +192,8 @@ function createForm(catalogue, open) {
 
 // -- open games ---------------------------------------------------------------------------------
 
-function drawGames(list, games, open) {
+function drawGames(list, games, open, catalogue) {
+  const titles = Object.fromEntries(catalogue.expansions.map((e) => [e.name, e.title || e.name]));
   const rows = games.map((game) => {
     const held = heldSeat(game.id);
     const seats = game.seats.map((seat) => {
@@ -213,7 +215,7 @@ function drawGames(list, games, open) {
     return el(
       "li",
       { class: "game", "data-game": game.id },
-      el("div", {}, el("b", { text: game.status }), " · ", game.players, " players · ", game.expansions.length ? game.expansions.join(", ") : "base game"),
+      el("div", {}, el("b", { text: game.status }), " · ", game.players, " players · ", game.expansions.length ? game.expansions.map((n) => titles[n] || n).join(", ") : "base game"),
       el("div", { class: "row" }, seats),
       el("div", { class: "row" }, el("button", { onclick: () => open(game.id) }, held ? "Back to my seat" : "Watch")),
     );

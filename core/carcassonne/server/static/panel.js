@@ -2,7 +2,7 @@
 // links, the event log with the reason for every point, the final ranking. Pure drawing from
 // the data the game view holds.
 
-import { el, seatLink, seatNumber } from "./api.js";
+import { el, expansionTitle, seatLink, seatNumber, withNames } from "./api.js";
 import { pieceIcon } from "./board.js";
 
 /** The fill of a piece: a neutral one's own colour, a player's piece in the player's colour. */
@@ -48,11 +48,11 @@ export function playersCard(view) {
   return el("section", { class: "card players" }, el("h2", { text: "Players" }), el("ol", { class: "player-list" }, rows));
 }
 
+/** The core's decisions in words; an expansion's decision shows its kind (`decide: dragon`). */
 export const DECISIONS = {
   tile: "place the drawn tile",
   figure: "place a figure, or none",
-  draw: "draw a tile (or put the abbey into a hole)",
-  wagon: "move the scored wagon, or take it home",
+  draw: "draw a tile, or another move on offer",
 };
 
 export function factsCard(view) {
@@ -72,7 +72,8 @@ export function factsCard(view) {
     facts.push(el("div", { class: "turn-part", id: "turn-part", "data-part": state.turn_part, text: `${nth[0].toUpperCase()}${nth.slice(1)} part of the turn` }));
   }
   if (state.config.expansions.length) {
-    facts.push(el("div", { class: "muted", text: "Expansions: " + state.config.expansions.join(", ") }));
+    const titles = state.config.expansions.map((name) => expansionTitle(view.titles, name));
+    facts.push(el("div", { class: "muted", id: "expansions", title: state.config.expansions.join(", "), text: "Expansions: " + titles.join(", ") }));
   }
   return el("section", { class: "card facts" }, facts);
 }
@@ -213,8 +214,16 @@ function describeEvent(event, names) {
   }
 }
 
+/** An event in the server's words (`words`), else as this page describes it. */
+function eventLine(event, names) {
+  if (!event.words) return describeEvent(event, names);
+  if (["tile-placed", "tile-drawn", "turn", "figure-placed", "decision"].includes(event.type)) return null;
+  const cls = event.type === "points" || event.type === "points-transferred" ? "points" : "muted";
+  return el("li", { class: cls, "data-type": event.type }, withNames(event.words, names));
+}
+
 export function logEntry(entry, names, colors) {
-  const events = entry.events.map((e) => describeEvent(e, names)).filter(Boolean);
+  const events = entry.events.map((e) => eventLine(e, names)).filter(Boolean);
   const who = entry.seat === null || entry.seat === undefined ? "" : names[entry.seat];
   return el(
     "li",
@@ -222,7 +231,7 @@ export function logEntry(entry, names, colors) {
     el("span", { class: "swatch small", style: `background:${colors[entry.seat] || "#888"}` }),
     el("b", { text: who }),
     " ",
-    el("code", { text: entry.text }),
+    entry.words ? el("span", { class: "words", title: entry.text, text: withNames(entry.words, names) }) : el("code", { text: entry.text }),
     events.length ? el("ul", { class: "events" }, events) : null,
   );
 }
