@@ -6,6 +6,7 @@ own last answer ends the game and the page shows the final ranking."""
 from __future__ import annotations
 
 import json
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -132,3 +133,38 @@ def test_fit_shows_every_tile_and_the_last_move_shows_the_ranking(
     for seat in seats:
         seat.close()
     context.close()
+
+
+def test_the_replay_viewer_steps_through_a_record(server: str, browser: Any) -> None:
+    # a finished game (a running game's record is not served: it holds the seed)
+    game, seats = two_people(server, seed=3, goal=lambda state: bool(state["game_over"]))
+    for seat in seats:
+        seat.close()
+    record = urllib.request.urlopen(f"{server}/api/games/{game}/record", timeout=60).read()
+    actions = [line for line in record.decode().splitlines() if line.startswith(("tile ", "pass"))]
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server}/?replay={game}")
+    page.wait_for_function("document.body.dataset.step === '0'", timeout=60000)
+    steps = int(page.evaluate("document.body.dataset.steps"))
+    assert steps == len(actions) and steps >= 6
+    assert page.locator("#board use.tile").count() == 1  # the start tile alone
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.body.dataset.step === '1'", timeout=60000)
+    assert page.locator("#board use.tile").count() == 2
+    status = page.text_content("#replay-status") or ""
+    # the record's own player names (a record does not know the lobby's)
+    first = page.text_content('#replay-scores li[data-player="0"] b')
+    assert status.startswith(f"Action 1 of {steps}: {first} place a tile with "), status
+    assert page.get_attribute("#replay-status .words", "title") == actions[0]
+    page.click("#replay-end")
+    page.wait_for_function(f"document.body.dataset.step === '{steps}'", timeout=60000)
+    assert page.is_disabled("#replay-next")
+    page.keyboard.press("Home")
+    page.wait_for_function("document.body.dataset.step === '0'", timeout=60000)
+    # the keys are listed
+    keys = page.eval_on_selector_all("#keys dt", "nodes => nodes.map(n => n.textContent)")
+    assert keys == ["→ or N", "← or P", "Home", "End", "F"]
+    assert not errors, errors
+    page.context.close()

@@ -32,6 +32,8 @@ from starlette.staticfiles import StaticFiles
 from carcassonne.actions import action_fields
 from carcassonne.cli.words import any_event_words
 from carcassonne.config import GameConfig
+from carcassonne.errors import CarcassonneError
+from carcassonne.events import PointsScored
 from carcassonne.serialize import action_from_text, action_json, outcome_json
 from carcassonne.server.games import Games, ServerError, effective_actions, origin_state
 from carcassonne.state import GameState
@@ -58,7 +60,10 @@ def _static_dir() -> str:
 
 def routes() -> list[BaseRoute]:
     """The page's routes, added to the application's route table by :mod:`app`."""
+    from carcassonne.server.replay import replay  # it draws with this module's functions
+
     return [
+        Route("/api/replay", replay, methods=["POST"]),
         Route("/", index),
         Mount("/web", StaticFiles(directory=_static_dir()), name="web"),
         Route("/api/games/{game}/picture", picture),
@@ -262,12 +267,23 @@ def history_json(row: Any, log: list[Any], final: GameState) -> dict[str, Any]:
                 "seat": move.seat,
                 "text": move.text,
                 "words": words,
-                "events": [
-                    {**e.to_dict(), "words": any_event_words(state, e, _who)} for e in events
-                ],
+                "events": [_event_json(state, e) for e in events],
             }
         )
     return {"entries": entries, "outcome": outcome_json(final) if final.is_over else None}
+
+
+def _event_json(state: GameState, event: Any) -> dict[str, Any]:
+    """An event's fields, its words, and for points scored for a feature the squares of that
+    feature (``squares``), which the page outlines with the log's words."""
+    data: dict[str, Any] = {**event.to_dict(), "words": any_event_words(state, event, _who)}
+    feature = getattr(event, "feature", None)
+    if isinstance(event, PointsScored) and isinstance(feature, int):
+        try:
+            data["squares"] = sorted([x, y] for x, y in state.feature_tiles(feature))
+        except (CarcassonneError, KeyError, IndexError):  # a feature the state no longer has
+            pass
+    return data
 
 
 # -- the OpenAPI description of the two routes (merged into /api/openapi.json) -----------------
@@ -380,7 +396,10 @@ _HISTORY = {
                     "events": {
                         "type": "array",
                         "items": {"type": "object"},
-                        "description": "each event's fields and its words (`words`)",
+                        "description": (
+                            "each event's fields, its words (`words`) and for points scored "
+                            "for a feature its squares (`squares`, [x, y] each)"
+                        ),
                     },
                 },
                 "required": ["seq", "seat", "text", "words", "events"],

@@ -7,7 +7,7 @@
 
 import { api, describeError, el, expansionTitle, forgetSeat, heldSeat, keepPlayerName, keepSeat, playerName, seatNumber, toast, withNames } from "./api.js";
 import { BoardView, pieceMark, svgEl, tileNode } from "./board.js";
-import { DECISIONS, factsCard, invitesCard, logEntry, mechanicsCard, playersCard, rankingCard } from "./panel.js";
+import { DECISIONS, factsCard, invitesCard, keysCard, logEntry, mechanicsCard, playersCard, rankingCard } from "./panel.js";
 
 export class GameView {
   constructor(main, gameId, wantedSeat) {
@@ -108,7 +108,7 @@ export class GameView {
     this.panel = el("aside", { class: "panel", id: "panel" });
     this.logList = el("ol", { class: "log", id: "log" });
     this.cards = el("div", { class: "cards" });
-    this.panel.append(this.cards, el("section", { class: "card log-card" }, el("h2", { text: "Log" }), this.logList));
+    this.panel.append(this.cards, el("section", { class: "card log-card" }, el("h2", { text: "Log" }), this.logList), keysCard());
     this.main.replaceChildren(
       el("div", { class: "game-layout" }, el("section", { class: "board-area" }, this.boardBox, tools, this.bar), this.panel),
     );
@@ -262,6 +262,10 @@ export class GameView {
       this.outcome = data.outcome;
       const names = this.names();
       this.logList.replaceChildren(...this.log.map((e) => logEntry(e, names, this.colors())));
+      // the points of the last action, with the squares of the features they were scored for
+      const last = this.log.at(-1);
+      this.scored = last ? last.events.filter((e) => e.type === "points" && e.squares && e.squares.length) : [];
+      this.drawBoard();
       this.logList.scrollTop = this.logList.scrollHeight;
       this.drawPanel();
     } catch (error) {
@@ -468,6 +472,16 @@ export class GameView {
           "data-player": last.player,
         }),
       );
+    }
+    // the features the last action scored: outlined in the scorer's colour, with the log's words
+    for (const [i, event] of (this.scored || []).entries()) {
+      const group = svgEl("g", { class: "scored", "data-player": event.player, "data-points": event.points });
+      for (const [x, y] of event.squares) {
+        group.append(svgEl("rect", { x: x * 100 + 8, y: y * 100 + 8, width: 84, height: 84, rx: 6, fill: colors[event.player] || "#333", "fill-opacity": 0.22, stroke: colors[event.player] || "#333", "stroke-width": 4, "stroke-dasharray": "10 5" }));
+      }
+      const [tx, ty] = event.squares.reduce(([ax, ay], [x, y]) => (y < ay || (y === ay && x < ax) ? [x, y] : [ax, ay]));
+      group.append(svgEl("text", { class: "scored-words", x: tx * 100 + 50, y: ty * 100 + 22 + i * 20, "text-anchor": "middle" }, withNames(event.words, this.names())));
+      layer.append(group);
     }
     // the pieces that are not figures (a dragon, tower floors, sheep): drawn from their look
     for (const piece of this.picture.pieces || []) {

@@ -16,7 +16,7 @@ export async function showLobby(main, open) {
     return;
   }
   const list = el("section", { class: "card games", id: "open-games" });
-  main.replaceChildren(createForm(catalogue, open), list);
+  main.replaceChildren(createForm(catalogue, open), el("div", { class: "column" }, list, replayCard()));
   const refresh = async () => {
     if (!list.isConnected) return;
     try {
@@ -188,6 +188,27 @@ function createForm(catalogue, open) {
     }
   };
   return form;
+}
+
+// -- replay a file -------------------------------------------------------------------------------
+
+/** A record (`.carc`, any text) or a `.jcz` file, stepped through in the replay viewer. */
+function replayCard() {
+  const input = el("input", { type: "file", id: "replay-file", accept: ".carc,.txt,.jcz,.json" });
+  input.onchange = async () => {
+    const file = input.files[0];
+    if (!file) return;
+    const text = await file.text();
+    const source = file.name.toLowerCase().endsWith(".jcz") ? { jcz: text } : { record: text };
+    sessionStorage.setItem("carcassonne.replay", JSON.stringify(source));
+    location.href = "/?replay=file";
+  };
+  return el(
+    "section",
+    { class: "card", id: "replay-card" },
+    el("h2", { text: "Replay a record" }),
+    el("label", { for: "replay-file", class: "option" }, "A record or a .jcz file: ", input),
+  );
 }
 
 // -- open games ---------------------------------------------------------------------------------

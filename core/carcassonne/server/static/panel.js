@@ -131,6 +131,25 @@ export function mechanicsCard(view) {
   return el("section", { class: "card mechanics", id: "mechanics" }, parts);
 }
 
+/** The game page's keys (the replay viewer lists its own). */
+export const GAME_KEYS = [
+  ["click a marked square", "put the tile there; again: turn it"],
+  ["R, Space / Shift+R", "turn the tile / back"],
+  ["Enter", "confirm the move"],
+  ["N, Escape", "no figure, or drop the chosen square"],
+  ["F", "fit the board"],
+  ["+ / −", "zoom in / out"],
+];
+
+export function keysCard() {
+  return el(
+    "details",
+    { class: "card keys-card", id: "keys" },
+    el("summary", { text: "Keyboard shortcuts" }),
+    el("dl", { class: "keys" }, GAME_KEYS.flatMap(([k, what]) => [el("dt", { text: k }), el("dd", { text: what })])),
+  );
+}
+
 /** Links for the human seats nobody holds yet. */
 export function invitesCard(view) {
   const { meta, gameId } = view;
@@ -259,6 +278,11 @@ export function rankingCard(view) {
     el("h2", { text: "Final ranking" }),
     el("p", {}, el("b", { text: winners }), outcome.winners.length > 1 ? " win together." : " wins."),
     el("div", { class: "table-wrap" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, totals))),
-    el("a", { class: "button", id: "record-link", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `carcassonne-${gameId}.carc` }, "Download the record"),
+    el(
+      "div",
+      { class: "row" },
+      el("a", { class: "button", id: "record-link", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `carcassonne-${gameId}.carc` }, "Download the record"),
+      el("a", { class: "button", id: "replay-link", href: `/?replay=${encodeURIComponent(gameId)}` }, "Replay"),
+    ),
   );
 }
