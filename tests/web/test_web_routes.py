@@ -13,7 +13,16 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-STATIC = ["app.js", "api.js", "board.js", "game.js", "lobby.js", "panel.js", "style.css"]
+STATIC = [
+    "app.js",
+    "api.js",
+    "board.js",
+    "game.js",
+    "lobby.js",
+    "panel.js",
+    "replay.js",
+    "style.css",
+]
 
 
 def get(url: str) -> tuple[int, str, str]:

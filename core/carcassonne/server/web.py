@@ -460,4 +460,42 @@ def openapi_paths(game_id: dict[str, Any], errors: Callable[..., dict[str, Any]]
                 "responses": {"200": answer(_HISTORY, "the history"), **errors(404)},
             }
         },
+        "/api/replay": {
+            "post": {
+                "operationId": "replayStep",
+                "summary": "One step of a record or .jcz file: the board, the action in words",
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": _REPLAY_BODY}},
+                },
+                "responses": {"200": answer(_REPLAY, "the step"), **errors(400)},
+            }
+        },
     }
+
+
+_REPLAY_BODY = {
+    "type": "object",
+    "properties": {
+        "record": {"type": "string", "description": "a record's text"},
+        "jcz": {"type": "string", "description": "a .jcz file's text (instead of record)"},
+        "at": {"type": ["integer", "null"], "minimum": 0, "description": "null: the last step"},
+    },
+}
+_REPLAY = {
+    "type": "object",
+    "description": "the picture of the state after `at` actions and that action (docs/web.md)",
+    "properties": {
+        **_PICTURE["properties"],  # type: ignore[dict-item]
+        "steps": {"type": "integer"},
+        "at": {"type": "integer"},
+        "names": {"type": "array", "items": {"type": "string"}},
+        "scores": {"type": "array", "items": {"type": "integer"}},
+        "over": {"type": "boolean"},
+        "text": {"type": ["string", "null"]},
+        "words": {"type": ["string", "null"]},
+        "player": {"type": ["integer", "null"]},
+        "events": {"type": "array", "items": {"type": "object"}},
+        "record": {"type": ["string", "null"]},
+    },
+}
