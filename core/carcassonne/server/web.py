@@ -253,11 +253,24 @@ async def history(request: Request) -> Response:
     return JSONResponse(data)
 
 
+#: per game, the last history replayed: the seqs of its actions, its entries and the state after
+#: them, so that the next history applies only the actions since (a page fetches it after every
+#: update, for the words); an undo, which changes the actions that count, replays from the start
+_REPLAYED: OrderedDict[str, tuple[list[int], list[dict[str, Any]], GameState]] = OrderedDict()
+_REPLAYED_CACHE = 32
+
+
 def history_json(row: Any, log: list[Any], final: GameState) -> dict[str, Any]:
-    """The actions that still count with their events, replayed from the log."""
-    state = origin_state(row)
-    entries = []
-    for move in effective_actions(log):
+    """The actions that still count with their events, replayed from the log (from the last
+    replay of this game when the actions then are the first of the actions now)."""
+    moves = effective_actions(log)
+    seqs = [move.seq for move in moves]
+    done = _REPLAYED.get(row.id)
+    if done is not None and seqs[: len(done[0])] == done[0]:
+        entries, state = list(done[1]), done[2].clone()
+    else:
+        entries, state = [], origin_state(row)
+    for move in moves[len(entries) :]:
         action = action_from_text(move.text, state)
         words = action_words(state, action, _who)
         events = state.apply(action)
@@ -270,6 +283,10 @@ def history_json(row: Any, log: list[Any], final: GameState) -> dict[str, Any]:
                 "events": [_event_json(state, e) for e in events],
             }
         )
+    _REPLAYED[row.id] = (seqs, entries, state.clone())
+    _REPLAYED.move_to_end(row.id)
+    while len(_REPLAYED) > _REPLAYED_CACHE:
+        _REPLAYED.popitem(last=False)
     return {"entries": entries, "outcome": outcome_json(final) if final.is_over else None}
 
 
