@@ -73,6 +73,23 @@ def expansion_version(name: str) -> str:
     return ep.dist.version
 
 
+def expansion_title(name: str) -> str:
+    """An expansion's title for people (``Inns & Cathedrals``): its distribution's summary up to
+    `` for carcassonne-engine`` without a trailing remark in brackets, as every shipped one and
+    ``carcassonne new expansion`` write it; else its name in words (``inns cathedrals``)."""
+    ep = installed_expansions().get(name)
+    summary = ""
+    if ep is not None and ep.dist is not None:
+        summary = ep.dist.metadata["Summary"] or ""
+    head, found, _ = summary.partition(" for carcassonne-engine")
+    if found and head.strip():
+        title = head.strip()
+        if title.endswith(")") and " (" in title:
+            title = title[: title.rindex(" (")]
+        return title
+    return name.replace("-", " ").replace("_", " ")
+
+
 def load_expansion(name: str) -> Plugin:
     eps = installed_expansions()
     if name not in eps:

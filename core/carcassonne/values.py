@@ -42,12 +42,22 @@ OptionValue = bool | int | str
 
 @dataclass(frozen=True)
 class Option:
-    """A rule option a plugin accepts. ``key`` is global: ``tiny_city``, ``river.uturn``."""
+    """A rule option a plugin accepts. ``key`` is global: ``tiny_city``, ``river.uturn``.
+
+    ``label`` names it in words for people (a lobby's check box; the key when empty);
+    ``house_rule`` false marks an option for programs (replaying other engines' records,
+    chance nodes) that a lobby does not offer among the rules players choose."""
 
     key: str
     default: OptionValue
     choices: tuple[OptionValue, ...] = ()
     doc: str = ""
+    label: str = ""
+    house_rule: bool = True
+
+    def words(self) -> str:
+        """The option's name for people: its label, else its key's last part in words."""
+        return self.label or self.key.rpartition(".")[2].replace("_", " ")
 
     def check(self, value: object) -> OptionValue:
         """``value`` if it is allowed, else a :class:`ConfigError` in the user's spelling."""

@@ -3,12 +3,15 @@ phone sizes, taken from a real server in headless Chromium.
 
     python -m tests.web.screenshots docs/pictures     # needs the server and web-test extras
 
-A game of ann, bob and a greedy bot with every shipped expansion, seed 7, played by random
-clicks (Player of tests/web/clicks.py) for 30 moves of the two people.
+A game of ann, bob and a greedy bot with four expansions, seed 7, played by random clicks
+(Player of tests/web/clicks.py) for 30 moves of the two people: a figure step, then on to the
+next scoring; then a base game brought over the WebSocket to ann's last answer, which she gives
+by clicking: the end. Each at 1366x768 and 390x844 (``web-<what>-<width>.png``).
 """
 
 from __future__ import annotations
 
+import json
 import random
 import socket
 import subprocess
@@ -17,12 +20,14 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import sync_playwright
 
 from tests.web.clicks import Player, create_in_lobby
+from tests.web.wsplay import two_people
 
-LAPTOP = {"width": 1280, "height": 800}
+LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 
 
@@ -62,7 +67,7 @@ def main(folder: Path) -> None:
             ann_page = browser.new_context(viewport=LAPTOP).new_page()
             bob_page = browser.new_context(viewport=PHONE).new_page()
             game = create_in_lobby(ann_page, base, seed=7)
-            bob_page.goto(f"{base}/?game={game}&seat=1")
+            bob_page.goto(f"{base}/?game={game}&seat=2")
             bob_page.fill("#join-name", "bob")
             bob_page.click("#join-button")
             bob_page.wait_for_selector("#board svg")
@@ -82,24 +87,67 @@ def main(folder: Path) -> None:
                 "return [r.x + r.width / 2, r.y + r.height / 2]; }",
             )
             ann_page.mouse.click(*square)
-            ann_page.screenshot(path=str(folder / "web-game-laptop.png"))
             ann_page.keyboard.press("Enter")
             ann_page.wait_for_function("document.body.dataset.decision === 'figure'")
-            # the same page at a phone's size: the figure spots of the tile just placed
-            ann_page.set_viewport_size(PHONE)
             ann_page.wait_for_timeout(500)
-            ann_page.screenshot(path=str(folder / "web-game-phone.png"))
+            both(ann_page, folder, "figure", fit=False)
+            # on to the next scoring of a feature (outlined with the log's words)
+            for _ in range(200):
+                if ann_page.locator(".scored").count():
+                    break
+                for player in (ann, bob):
+                    if player.to_move() and not player.over():
+                        player.play_one()
+                time.sleep(0.05)
+            ann_page.wait_for_timeout(500)
+            both(ann_page, folder, "scoring")
+            # the end: ann's own last answer in a base game, the final ranking
+            game, seats = two_people(base, seed=5, goal=last_answer)
+            end = browser.new_context(viewport=LAPTOP).new_page()
+            seat = {"seat": 0, "token": seats[0].token, "name": "ann"}
+            held = json.dumps(json.dumps({game: seat}))
+            end.add_init_script(f"localStorage.setItem('carcassonne.seats', {held})")
+            end.goto(f"{base}/?game={game}")
+            end.wait_for_function("document.body.dataset.decision === 'figure'", timeout=60000)
+            end.click("#pass")
+            end.wait_for_selector("#ranking", timeout=60000)
+            end.click("#fit")
+            both(end, folder, "end")
+            for connection in seats:
+                connection.close()
             lobby = browser.new_context(viewport=LAPTOP).new_page()
             lobby.goto(base + "/")
             lobby.fill("#seats li:nth-child(1) .seat-name", "cat")
             lobby.check("#exp-river")
             lobby.check("#exp-abbot")
             lobby.wait_for_selector(".game-list")
-            lobby.screenshot(path=str(folder / "web-lobby.png"))
+            both(lobby, folder, "lobby")
             browser.close()
     finally:
         server.terminate()
         server.wait(10)
+
+
+def both(page: Any, folder: Path, what: str, fit: bool = True) -> None:
+    """Screenshots of the page at the laptop's and the phone's size (the board fitted unless
+    ``fit`` is false: a figure step shows its tile close up)."""
+    for size in (LAPTOP, PHONE):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(300)
+        if fit and page.locator("#fit").count():
+            page.click("#fit")
+        page.screenshot(path=str(folder / f"web-{what}-{size['width']}.png"))
+    page.set_viewport_size(LAPTOP)
+
+
+def last_answer(state: dict[str, Any]) -> bool:
+    """Ann's figure decision after the last tile: her answer ends the game."""
+    pending = state["pending"]
+    return (
+        not state["game_over"]
+        and state["tiles_left"] == 0
+        and pending == {**pending, "kind": "figure", "player": 0}
+    )
 
 
 if __name__ == "__main__":

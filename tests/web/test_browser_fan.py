@@ -66,6 +66,8 @@ def test_a_fans_tile_is_played_from_its_tile_data(server: str, browser: Any) -> 
     assert page.evaluate("document.getElementById('toast').className") == "toast info"
     assert player.toast() == "Your last move is still on its way."
     page.wait_for_function("document.body.dataset.decision === 'figure'")
+    # the log's words come with the history (fetched after each update): wait for its line
+    page.wait_for_function("document.querySelectorAll('#log > li').length > 0")
     assert page.locator("#log > li").count() == 1  # one tile placed, nothing refused
     placed = GameConfig(players=3, expansions=[fan]).tile_types[tile]
     kinds = {feature.kind for feature in placed.rotations[0].features}
@@ -81,6 +83,8 @@ def test_a_fans_tile_is_played_from_its_tile_data(server: str, browser: Any) -> 
     page.mouse.click(*spot)
     page.keyboard.press("Enter")
     page.wait_for_function("seq => document.body.dataset.seq !== seq", arg=seq)
-    entry = page.locator(f'#log li[data-seq="{int(seq) + 1}"] code')
-    assert entry.inner_text().startswith("figure ")  # ann's figure, on the fan's tile
+    # ann's figure, on the fan's tile: in words, the notation as the tooltip
+    entry = page.locator(f'#log li[data-seq="{int(seq) + 1}"] .words')
+    assert entry.inner_text().startswith("put a meeple on the ")
+    assert (entry.get_attribute("title") or "").startswith("figure meeple ")
     assert not errors, errors

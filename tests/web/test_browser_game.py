@@ -36,7 +36,7 @@ def test_two_browsers_and_a_bot_play_a_whole_game(
 
     # the game is in the lobby's list, and bob takes seat 2 through ann's link
     invite = ann_page.input_value('input[data-invite="1"]')
-    assert invite == f"{server}/?game={game_id}&seat=1"
+    assert invite == f"{server}/?game={game_id}&seat=2"
     bob_page.goto(invite)
     bob_page.fill("#join-name", "bob")
     bob_page.click("#join-button")

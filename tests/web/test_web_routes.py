@@ -13,7 +13,16 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-STATIC = ["app.js", "api.js", "board.js", "game.js", "lobby.js", "panel.js", "style.css"]
+STATIC = [
+    "app.js",
+    "api.js",
+    "board.js",
+    "game.js",
+    "lobby.js",
+    "panel.js",
+    "replay.js",
+    "style.css",
+]
 
 
 def get(url: str) -> tuple[int, str, str]:
@@ -147,7 +156,22 @@ def test_the_history_has_every_action_with_its_events(server: str, game: tuple[s
         {"seq": u["seq"], "seat": u["seat"], "text": u["action"]["text"], "events": u["events"]}
         for u in ann.updates
     ]
-    assert history["entries"] == told
+    # the history adds words (the action's, each event's; {N} names seat N) to what was told
+    plain = [
+        {
+            **{k: v for k, v in e.items() if k != "words"},
+            "events": [{k: v for k, v in ev.items() if k != "words"} for ev in e["events"]],
+        }
+        for e in history["entries"]
+    ]
+    assert plain == told
+    first = history["entries"][0]
+    placed = first["events"][0]
+    assert placed["type"] == "tile-placed"
+    x, y, rotation = placed["x"], placed["y"], placed["rotation"]
+    assert first["words"].startswith("place a tile with ")
+    assert first["words"].endswith(f" at {x},{y} turned {rotation}°")
+    assert placed["words"] == f"{{0}} places {placed['tile']} at {x},{y} turned {rotation}°"
 
 
 def test_errors_are_named(server: str, game: tuple[str, Seat]) -> None:

@@ -18,9 +18,9 @@ from typing import Any
 from carcassonne.cli.game_args import plain, user_errors
 from carcassonne.config import GameConfig
 from carcassonne.errors import CarcassonneError
-from carcassonne.plugins import expansion_version, installed_expansions
+from carcassonne.plugins import expansion_title, expansion_version, installed_expansions
 from carcassonne.state import GameState
-from carcassonne.values import format_value
+from carcassonne.values import Option, format_value
 
 
 def add_parser(subparsers: Any) -> None:
@@ -33,10 +33,24 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
+def option_json(spec: Option) -> dict[str, Any]:
+    """An option as the catalogue lists it: key, default, choices, doc, its name in words
+    (``label``) and whether it is a house rule players choose (``house_rule``)."""
+    return {
+        "key": spec.key,
+        "default": spec.default,
+        "choices": list(spec.choices),
+        "doc": spec.doc,
+        "label": spec.words(),
+        "house_rule": spec.house_rule,
+    }
+
+
 def describe_expansion(name: str, base: GameConfig) -> dict[str, Any]:
     """What ``name`` adds to the base game (or the error that stops it from loading)."""
     entry = installed_expansions()[name]
     info: dict[str, Any] = {"name": name, "version": expansion_version(name), "module": entry.value}
+    info["title"] = expansion_title(name)
     try:
         config = GameConfig(players=2, expansions=[name])
     except CarcassonneError as exc:
@@ -51,7 +65,7 @@ def describe_expansion(name: str, base: GameConfig) -> dict[str, Any]:
         if kind.name not in base.figure_kinds
     }
     info["options"] = [
-        {"key": spec.key, "default": spec.default, "choices": list(spec.choices), "doc": spec.doc}
+        option_json(spec)
         for key, spec in sorted(config.option_specs.items())
         if key not in base.option_specs
     ]

@@ -22,16 +22,36 @@ MEEPLE = "meeple"
 @hookimpl
 def carcassonne_rule_options() -> list[Option]:
     return [
-        Option("meeples", 7, doc="meeples per player (any count from 0: 0 plays without meeples)"),
-        Option("tiny_city", 4, (4, 2), "points for a completed two-tile city (2: first edition)"),
-        Option("farmers", True, (True, False), "meeples may go on fields; fields score at the end"),
-        Option("edition", "C2", ("C2", "C3", "C1"), "tile edition (C1: no gardens)"),
+        Option(
+            "meeples",
+            7,
+            doc="meeples per player (any count from 0: 0 plays without meeples)",
+            label="meeples per player",
+        ),
+        Option(
+            "tiny_city",
+            4,
+            (4, 2),
+            "points for a completed two-tile city (2: first edition)",
+            label="points for a two-tile city",
+        ),
+        Option(
+            "farmers",
+            True,
+            (True, False),
+            "meeples may go on fields; fields score at the end",
+            label="farmers on fields",
+        ),
+        Option(
+            "edition", "C2", ("C2", "C3", "C1"), "tile edition (C1: no gardens)", label="edition"
+        ),
         Option(
             "box_counts",
             True,
             (True, False),
             "false: records and positions may deal a tile more often than the box holds it "
             "(replays of other engines' records, other editions' counts)",
+            house_rule=False,
         ),
         Option(
             "explicit_draws",
@@ -39,6 +59,7 @@ def carcassonne_rule_options() -> list[Option]:
             (False, True),
             "true: every draw waits as a draw decision, also after a tile went back to the box "
             "(for callers that choose the tiles with force_draw: chance nodes)",
+            house_rule=False,
         ),
     ]
 

@@ -48,15 +48,12 @@ class Settings:
 
 def catalogue() -> dict[str, Any]:
     """What a game may be made of: expansions (with their options), core options, bots."""
-    from carcassonne.cli.expansions_cmd import describe_expansion
+    from carcassonne.cli.expansions_cmd import describe_expansion, option_json
     from carcassonne.config import GameConfig
     from carcassonne.plugins import installed_expansions
 
     base = GameConfig(players=2)
-    options = [
-        {"key": s.key, "default": s.default, "choices": list(s.choices), "doc": s.doc}
-        for _, s in sorted(base.option_specs.items())
-    ]
+    options = [option_json(s) for _, s in sorted(base.option_specs.items())]
     return {
         "expansions": [describe_expansion(n, base) for n in sorted(installed_expansions())],
         "options": options,

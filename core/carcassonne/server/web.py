@@ -31,7 +31,10 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from carcassonne.actions import action_fields
+from carcassonne.cli.words import any_event_words
 from carcassonne.config import GameConfig
+from carcassonne.errors import CarcassonneError
+from carcassonne.events import PointsScored
 from carcassonne.serialize import action_from_text, action_json, outcome_json
 from carcassonne.server.games import (
     Games,
@@ -45,6 +48,14 @@ from carcassonne.svg import location_point, player_color
 from carcassonne.svg import tile as tile_picture
 from carcassonne.svg.legend import legend as legend_picture
 from carcassonne.values import NEUTRAL, PieceKind
+from carcassonne.words import action_words, tile_words
+
+
+#: how the words the server writes name a player: ``{0}`` for the first seat; the page puts
+#: the seat's name in (the lobby's names, which the engine's state does not know)
+def _who(player: int) -> str:
+    return f"{{{player}}}"
+
 
 #: square size of the board picture in pixels (the page scales it itself)
 SQUARE = 100
@@ -56,7 +67,10 @@ def _static_dir() -> str:
 
 def routes() -> list[BaseRoute]:
     """The page's routes, added to the application's route table by :mod:`app`."""
+    from carcassonne.server.replay import replay  # it draws with this module's functions
+
     return [
+        Route("/api/replay", replay, methods=["POST"]),
         Route("/", index),
         Mount("/web", StaticFiles(directory=_static_dir()), name="web"),
         Route("/api/games/{game}/picture", picture),
@@ -124,6 +138,7 @@ def picture_json(state: GameState, seat: int | None, svg: str | None = None) -> 
         "colors": [player_color(i, names[i]) for i in range(config.players)],
         "last_tiles": [{"player": p, "x": x, "y": y} for p, (x, y) in sorted(last.items())],
         "drawn_art": _tile_art(config, state.drawn, 0) if state.drawn else None,
+        "drawn_words": tile_words(config.tile_types[state.drawn]) if state.drawn else None,
         "moves": [],
         "tile_art": {},
         "pieces": _pieces(state),
@@ -207,7 +222,11 @@ def _moves(state: GameState) -> tuple[list[dict[str, Any]], dict[str, dict[str, 
     for action in state.legal_actions():
         fields = set(action_fields(type(action)))
         shown = action_json(action)
-        move: dict[str, Any] = {"action": shown["action"], "text": shown["text"]}
+        move: dict[str, Any] = {
+            "action": shown["action"],
+            "text": shown["text"],
+            "words": action_words(state, action, _who),
+        }
         x, y = getattr(action, "x", None), getattr(action, "y", None)
         if isinstance(x, int) and isinstance(y, int):
             location = getattr(action, "location", None) if "location" in fields else None
@@ -258,22 +277,54 @@ async def history(request: Request) -> Response:
     return JSONResponse(data)
 
 
+#: per game, the last history replayed: the seqs of its actions, its entries and the state after
+#: them, so that the next history applies only the actions since (a page fetches it after every
+#: update, for the words); an undo, which changes the actions that count, replays from the start
+_REPLAYED: OrderedDict[str, tuple[list[int], list[dict[str, Any]], GameState]] = OrderedDict()
+_REPLAYED_CACHE = 32
+
+
 def history_json(row: Any, log: list[Any], final: GameState) -> dict[str, Any]:
-    """The actions that still count with their events, replayed from the log."""
-    state = origin_state(row)
-    entries = []
-    for move in effective_actions(log):
+    """The actions that still count with their events, replayed from the log (from the last
+    replay of this game when the actions then are the first of the actions now)."""
+    moves = effective_actions(log)
+    seqs = [move.seq for move in moves]
+    done = _REPLAYED.get(row.id)
+    if done is not None and seqs[: len(done[0])] == done[0]:
+        entries, state = list(done[1]), done[2].clone()
+    else:
+        entries, state = [], origin_state(row)
+    for move in moves[len(entries) :]:
         action = action_from_text(move.text, state)
+        words = action_words(state, action, _who)
         events = state.apply(action)
         entries.append(
             {
                 "seq": move.seq,
                 "seat": move.seat,
                 "text": move.text,
-                "events": [e.to_dict() for e in events],
+                "words": words,
+                "events": [_event_json(state, e) for e in events],
             }
         )
+    _REPLAYED[row.id] = (seqs, entries, state.clone())
+    _REPLAYED.move_to_end(row.id)
+    while len(_REPLAYED) > _REPLAYED_CACHE:
+        _REPLAYED.popitem(last=False)
     return {"entries": entries, "outcome": outcome_json(final) if final.is_over else None}
+
+
+def _event_json(state: GameState, event: Any) -> dict[str, Any]:
+    """An event's fields, its words, and for points scored for a feature the squares of that
+    feature (``squares``), which the page outlines with the log's words."""
+    data: dict[str, Any] = {**event.to_dict(), "words": any_event_words(state, event, _who)}
+    feature = getattr(event, "feature", None)
+    if isinstance(event, PointsScored) and isinstance(feature, int):
+        try:
+            data["squares"] = sorted([x, y] for x, y in state.feature_tiles(feature))
+        except (CarcassonneError, KeyError, IndexError):  # a feature the state no longer has
+            pass
+    return data
 
 
 # -- the OpenAPI description of the two routes (merged into /api/openapi.json) -----------------
@@ -285,11 +336,15 @@ _MOVE = {
     "properties": {
         "action": {"type": "object", "description": "the action as an object (docs/protocol.md)"},
         "text": {"type": "string", "description": "the action in notation"},
+        "words": {
+            "type": "string",
+            "description": "the action in words; {N} stands for the name of seat N (from 0)",
+        },
         "square": {**_POINT, "description": "the square [x, y] it names (a tile placement)"},
         "point": {**_POINT, "description": "where it goes, in the picture's coordinates"},
         "kind": {"type": "string", "description": "the kind of the feature at that point"},
     },
-    "required": ["action", "text"],
+    "required": ["action", "text", "words"],
     "additionalProperties": False,
 }
 _PIECE = {
@@ -348,6 +403,7 @@ _PICTURE = {
             },
         },
         "drawn_art": {"type": ["string", "null"], "description": "the drawn tile, unturned"},
+        "drawn_words": {"type": ["string", "null"], "description": "the drawn tile in words"},
         "moves": {"type": "array", "items": _MOVE},
         "tile_art": {
             "type": "object",
@@ -372,6 +428,7 @@ _PICTURE = {
         "colors",
         "last_tiles",
         "drawn_art",
+        "drawn_words",
         "moves",
         "tile_art",
         "pieces",
@@ -392,9 +449,17 @@ _HISTORY = {
                     "seq": {"type": "integer"},
                     "seat": {"type": ["integer", "null"]},
                     "text": {"type": "string"},
-                    "events": {"type": "array", "items": {"type": "object"}},
+                    "words": {"type": "string", "description": "the action in words"},
+                    "events": {
+                        "type": "array",
+                        "items": {"type": "object"},
+                        "description": (
+                            "each event's fields, its words (`words`) and for points scored "
+                            "for a feature its squares (`squares`, [x, y] each)"
+                        ),
+                    },
                 },
-                "required": ["seq", "seat", "text", "events"],
+                "required": ["seq", "seat", "text", "words", "events"],
                 "additionalProperties": False,
             },
         },
@@ -452,4 +517,42 @@ def openapi_paths(game_id: dict[str, Any], errors: Callable[..., dict[str, Any]]
                 "responses": {"200": answer(_HISTORY, "the history"), **errors(404)},
             }
         },
+        "/api/replay": {
+            "post": {
+                "operationId": "replayStep",
+                "summary": "One step of a record or .jcz file: the board, the action in words",
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": _REPLAY_BODY}},
+                },
+                "responses": {"200": answer(_REPLAY, "the step"), **errors(400)},
+            }
+        },
     }
+
+
+_REPLAY_BODY = {
+    "type": "object",
+    "properties": {
+        "record": {"type": "string", "description": "a record's text"},
+        "jcz": {"type": "string", "description": "a .jcz file's text (instead of record)"},
+        "at": {"type": ["integer", "null"], "minimum": 0, "description": "null: the last step"},
+    },
+}
+_REPLAY = {
+    "type": "object",
+    "description": "the picture of the state after `at` actions and that action (docs/web.md)",
+    "properties": {
+        **_PICTURE["properties"],  # type: ignore[dict-item]
+        "steps": {"type": "integer"},
+        "at": {"type": "integer"},
+        "names": {"type": "array", "items": {"type": "string"}},
+        "scores": {"type": "array", "items": {"type": "integer"}},
+        "over": {"type": "boolean"},
+        "text": {"type": ["string", "null"]},
+        "words": {"type": ["string", "null"]},
+        "player": {"type": ["integer", "null"]},
+        "events": {"type": "array", "items": {"type": "object"}},
+        "record": {"type": ["string", "null"]},
+    },
+}

@@ -106,9 +106,30 @@ export function describeError(error) {
   return head ? `${head}: ${message}` : message || error.code;
 }
 
-/** The link that lets somebody take a seat of a game. */
+/** The number a seat is shown with everywhere (lobby, panel, links, join page): seat index
+ * 0 is seat 1. */
+export function seatNumber(seat) {
+  return seat + 1;
+}
+
+/** Words the server wrote, with each `{N}` made the name of seat N (names[N]). */
+export function withNames(words, names) {
+  return String(words ?? "").replace(/\{(\d+)\}/g, (all, n) => names[Number(n)] ?? `seat ${Number(n) + 1}`);
+}
+
+/** An expansion's title from the catalogue (`{name: title}`), else its name. */
+export function expansionTitle(titles, name) {
+  return (titles && titles[name]) || name;
+}
+
+/** The link that lets somebody take a seat of a game: `&seat=N` with the seat's number
+ * (1 for the first seat), the number the lobby and the panel show. */
 export function seatLink(gameId, seat) {
-  return `${location.origin}/?game=${encodeURIComponent(gameId)}&seat=${seat}`;
+  return `${location.origin}${seatPath(gameId, seat)}`;
+}
+
+export function seatPath(gameId, seat) {
+  return `/?game=${encodeURIComponent(gameId)}` + (seat === null ? "" : `&seat=${seatNumber(seat)}`);
 }
 
 export function el(tag, attrs = {}, ...children) {

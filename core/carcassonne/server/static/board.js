@@ -3,6 +3,11 @@
 // coordinates (a square is 100 units; square (x, y) spans [100x, 100x + 100) × [100y, 100y + 100)).
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+/** The coordinate labels' least height on the screen (px), and the room (px, left and top) a
+ * fitted board leaves outside the picture's own margin: for the labels on the left, for the
+ * board's buttons (Fit, +, −) at the top, so that no tile lies under them. */
+const LABEL_PX = 12;
+const LABEL_ROOM = [36, 48];
 
 export class BoardView {
   /** `onClick(px, py)` gets a click (not a drag) in picture coordinates. */
@@ -70,13 +75,16 @@ export class BoardView {
     this.apply();
   }
 
-  /** The camera that shows `bounds` whole, centred. */
+  /** The camera that shows `bounds` whole, centred, with room on the left and at the top for
+   * the coordinate labels at their readable size (LABEL_PX, see apply). */
   fitCamera() {
     const box = this.container.getBoundingClientRect();
     if (!this.bounds || !box.width || !box.height) return;
     const [x, y, w, h] = this.bounds;
-    const k = Math.max(w / box.width, h / box.height);
-    this.camera = [x + w / 2 - (box.width * k) / 2, y + h / 2 - (box.height * k) / 2, k];
+    const width = Math.max(box.width - LABEL_ROOM[0], 1);
+    const height = Math.max(box.height - LABEL_ROOM[1], 1);
+    const k = Math.max(w / width, h / height);
+    this.camera = [x - LABEL_ROOM[0] * k - (width * k - w) / 2, y - LABEL_ROOM[1] * k - (height * k - h) / 2, k];
   }
 
   /** Show the picture area [x0, y0]-[x1, y1] close up (the spots of a tile just placed), unless
@@ -118,6 +126,9 @@ export class BoardView {
     if (!this.camera) this.fitCamera();
     const [x, y, k] = this.camera;
     this.svg.setAttribute("viewBox", `${x} ${y} ${box.width * k} ${box.height * k}`);
+    // the picture's coordinate labels never smaller than LABEL_PX on the screen
+    const labels = this.svg.querySelector("g.coordinates");
+    if (labels) labels.setAttribute("font-size", Math.max(15, LABEL_PX * k).toFixed(2));
   }
 
   /** Picture coordinates of a point of the page. */

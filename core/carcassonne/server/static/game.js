@@ -5,9 +5,9 @@
 // actions (from /api/games/{id}/picture, with where each goes on the board), and a click on a
 // square that is not offered is sent as it is, so that the engine's reason comes back in words.
 
-import { api, describeError, el, forgetSeat, heldSeat, keepPlayerName, keepSeat, playerName, toast } from "./api.js";
+import { api, describeError, el, expansionTitle, forgetSeat, heldSeat, keepPlayerName, keepSeat, playerName, seatNumber, toast, withNames } from "./api.js";
 import { BoardView, pieceMark, svgEl, tileNode } from "./board.js";
-import { DECISIONS, factsCard, invitesCard, legendCard, logEntry, mechanicsCard, playersCard, rankingCard } from "./panel.js";
+import { DECISIONS, factsCard, invitesCard, keysCard, legendCard, logEntry, mechanicsCard, playersCard, rankingCard } from "./panel.js";
 
 export class GameView {
   constructor(main, gameId, wantedSeat) {
@@ -41,6 +41,8 @@ export class GameView {
     document.getElementById("title").textContent = `Game ${this.gameId}`;
     try {
       this.meta = (await api.game(this.gameId)).game;
+      const catalogue = await api.catalogue();
+      this.titles = Object.fromEntries(catalogue.expansions.map((e) => [e.name, e.title || e.name]));
     } catch (error) {
       this.main.replaceChildren(el("p", { class: "error", text: describeError(error) }), el("a", { href: "/", text: "Back to the lobby" }));
       return;
@@ -52,7 +54,7 @@ export class GameView {
         this.askToJoin(wanted);
         return;
       }
-      if (!this.held) toast(seat ? `Seat ${wanted + 1} is taken: you are watching.` : `No seat ${wanted + 1}.`, "info");
+      if (!this.held) toast(seat ? `Seat ${seatNumber(wanted)} is taken: you are watching.` : `No seat ${seatNumber(wanted)}.`, "info");
     }
     this.build();
     this.connect();
@@ -62,12 +64,12 @@ export class GameView {
   askToJoin(seat) {
     const info = this.meta.seats[seat];
     const name = el("input", { type: "text", id: "join-name", maxlength: 40, value: playerName() || info.name, "aria-label": "your name" });
-    const button = el("button", { type: "submit", id: "join-button", class: "primary", text: `Take seat ${seat + 1}` });
+    const button = el("button", { type: "submit", id: "join-button", class: "primary", text: `Take seat ${seatNumber(seat)}` });
     const form = el(
       "form",
       { class: "card join-form" },
       el("h2", { text: `Join game ${this.gameId}` }),
-      el("p", {}, `Seat ${seat + 1} of ${this.meta.players}; `, this.meta.expansions.length ? this.meta.expansions.join(", ") : "base game", "."),
+      el("p", {}, `Seat ${seatNumber(seat)} of ${this.meta.players}; `, this.meta.expansions.length ? this.meta.expansions.map((n) => expansionTitle(this.titles, n)).join(", ") : "base game", "."),
       el("label", { for: "join-name" }, "Your name ", name),
       el("div", { class: "row" }, button, el("a", { href: `/?game=${encodeURIComponent(this.gameId)}`, text: "just watch" })),
     );
@@ -106,7 +108,7 @@ export class GameView {
     this.panel = el("aside", { class: "panel", id: "panel" });
     this.logList = el("ol", { class: "log", id: "log" });
     this.cards = el("div", { class: "cards" });
-    this.panel.append(this.cards, el("section", { class: "card log-card" }, el("h2", { text: "Log" }), this.logList));
+    this.panel.append(this.cards, el("section", { class: "card log-card" }, el("h2", { text: "Log" }), this.logList), keysCard());
     this.main.replaceChildren(
       el("div", { class: "game-layout" }, el("section", { class: "board-area" }, this.boardBox, tools, this.bar), this.panel),
     );
@@ -168,12 +170,8 @@ export class GameView {
       case "update":
         if (message.undone) {
           this.refreshLog(true);
-        } else if (message.seq === this.logSeq + 1) {
-          this.log.push({ seq: message.seq, seat: message.seat, text: message.action.text, events: message.events });
-          this.logSeq = message.seq;
-          this.logList.append(logEntry(this.log.at(-1), this.names(message.state), this.colors()));
-          this.logList.scrollTop = this.logList.scrollHeight;
         } else {
+          // the history has the action and its events in words (the server's, one per seq)
           this.refreshLog(true);
         }
         this.choice = null;
@@ -264,9 +262,12 @@ export class GameView {
       this.outcome = data.outcome;
       const names = this.names();
       this.logList.replaceChildren(...this.log.map((e) => logEntry(e, names, this.colors())));
+      // the points of the last action, with the squares of the features they were scored for
+      const last = this.log.at(-1);
+      this.scored = last ? last.events.filter((e) => e.type === "points" && e.squares && e.squares.length) : [];
+      this.drawBoard();
       this.logList.scrollTop = this.logList.scrollHeight;
       this.drawPanel();
-      this.drawBoard(); // the pieces' paths this turn come from the log
     } catch (error) {
       toast(describeError(error));
     }
@@ -514,6 +515,16 @@ export class GameView {
       });
       layer.append(path);
     }
+    // the features the last action scored: outlined in the scorer's colour, with the log's words
+    for (const [i, event] of (this.scored || []).entries()) {
+      const group = svgEl("g", { class: "scored", "data-player": event.player, "data-points": event.points });
+      for (const [x, y] of event.squares) {
+        group.append(svgEl("rect", { x: x * 100 + 8, y: y * 100 + 8, width: 84, height: 84, rx: 6, fill: colors[event.player] || "#333", "fill-opacity": 0.22, stroke: colors[event.player] || "#333", "stroke-width": 4, "stroke-dasharray": "10 5" }));
+      }
+      const [tx, ty] = event.squares.reduce(([ax, ay], [x, y]) => (y < ay || (y === ay && x < ax) ? [x, y] : [ax, ay]));
+      group.append(svgEl("text", { class: "scored-words", x: tx * 100 + 50, y: ty * 100 + 22 + i * 20, "text-anchor": "middle" }, withNames(event.words, this.names())));
+      layer.append(group);
+    }
     // the pieces that are not figures (a dragon, tower floors, sheep): drawn from their look
     for (const piece of this.picture.pieces || []) {
       const fill = piece.owner === null ? piece.colour : colors[piece.owner] || piece.colour;
@@ -588,18 +599,19 @@ export class GameView {
       if (moves && moves.length > 1 && moves[0].point) {
         buttons.push(
           ...moves.map((m, i) =>
-            el("button", { type: "button", class: "option-move" + (i === this.choice.index ? " chosen" : ""), onclick: () => { this.choice.index = i; this.drawBar(); } }, moveLabel(m)),
+            el("button", { type: "button", class: "option-move" + (i === this.choice.index ? " chosen" : ""), title: m.text, onclick: () => { this.choice.index = i; this.drawBar(); } }, this.moveLabel(m)),
           ),
         );
       }
       if (moves && moves[0].square && moves.length > 1) {
         buttons.push(el("button", { type: "button", id: "rotate", disabled: busy, onclick: () => this.turn(1), title: "R" }, "Rotate ⟳"));
       }
-      buttons.push(el("button", { type: "button", id: "confirm", class: "primary", disabled: busy || !moves, onclick: () => this.confirm(), title: "Enter" }, moves ? `Confirm: ${moveLabel(this.chosenMove())}` : "Confirm"));
+      const chosen = this.chosenMove();
+      buttons.push(el("button", { type: "button", id: "confirm", class: "primary", disabled: busy || !moves, onclick: () => this.confirm(), title: chosen ? `${chosen.text} (Enter)` : "Enter" }, moves ? `Confirm: ${this.moveLabel(chosen)}` : "Confirm"));
       for (const move of other) {
-        const label = move.action.type === "pass" ? passLabel(state.pending.kind) : moveLabel(move);
+        const label = move.action.type === "pass" ? passLabel(state.pending.kind) : capitalised(this.moveLabel(move));
         buttons.push(
-          el("button", { type: "button", class: "move-button", id: move.action.type === "pass" ? "pass" : null, "data-text": move.text, disabled: busy, onclick: () => this.sendMove(move.action), title: move.action.type === "pass" ? "N" : null }, label),
+          el("button", { type: "button", class: "move-button", id: move.action.type === "pass" ? "pass" : null, "data-text": move.text, disabled: busy, onclick: () => this.sendMove(move.action), title: move.action.type === "pass" ? `${move.text} (N)` : move.text }, label),
         );
       }
       parts.push(el("div", { class: "row buttons" }, buttons));
@@ -621,7 +633,7 @@ export class GameView {
         type: "button",
         class: "rotation" + (r === shown ? " chosen" : ""),
         "data-rotation": r,
-        title: `rotation ${r}°`,
+        title: `turned ${r}°`,
         onclick: () => {
           this.preferred = r;
           const moves = this.chosenMoves();
@@ -644,7 +656,7 @@ export class GameView {
       "div",
       { class: "drawn", id: "drawn", "data-tile": state.drawn_tile },
       this.myTurn() ? null : main,
-      el("div", {}, el("div", { class: "muted", text: "Drawn tile" }), el("code", { text: state.drawn_tile })),
+      el("div", {}, el("div", { class: "muted", text: "Drawn tile" }), el("span", { class: "tile-words", title: state.drawn_tile, text: this.picture.drawn_words || state.drawn_tile })),
       thumbs.length ? el("div", { class: "rotations", title: "the rotations that fit" }, thumbs) : null,
     );
   }
@@ -653,7 +665,7 @@ export class GameView {
   allMoves() {
     const moves = this.picture.moves;
     const list = moves.map((m) =>
-      el("li", {}, el("button", { type: "button", class: "link", "data-text": m.text, disabled: this.inFlight !== null, onclick: () => this.sendMove(m.action) }, m.text)),
+      el("li", {}, el("button", { type: "button", class: "link", "data-text": m.text, title: m.text, disabled: this.inFlight !== null, onclick: () => this.sendMove(m.action) }, this.moveLabel(m))),
     );
     return el("details", { class: "all-moves" }, el("summary", { text: `All ${moves.length} legal moves` }), el("ul", {}, list));
   }
@@ -670,6 +682,7 @@ export class GameView {
       outcome: this.outcome,
       names: this.names(),
       legend: this.picture ? this.picture.legend : null,
+      titles: this.titles,
     };
     // the log stays where it is (moving it would lose its scroll position)
     this.cards.replaceChildren(...[rankingCard(view), factsCard(view), mechanicsCard(view), playersCard(view), legendCard(view), invitesCard(view)].filter(Boolean));
@@ -695,6 +708,12 @@ export class GameView {
     this.cards.prepend(box);
   }
 
+  /** A move in words (the server's, with the players' names); the notation is its tooltip. */
+  moveLabel(move) {
+    if (!move) return "";
+    return move.words ? withNames(move.words, this.names()) : move.text;
+  }
+
   close() {
     this.closed = true;
     document.removeEventListener("keydown", this.onKey);
@@ -702,15 +721,10 @@ export class GameView {
   }
 }
 
-function moveLabel(move) {
-  if (!move) return "";
-  const a = move.action;
-  if (a.type === "tile") return `${a.tile} at ${a.x},${a.y}, ${a.rotation}°`;
-  if (a.type === "figure" && move.kind) return `${a.figure} on the ${move.kind}`;
-  if (move.kind) return `${a.type.replaceAll("-", " ")}: ${move.kind}`;
-  return move.text;
+function passLabel(kind) {
+  return kind === "figure" ? "No figure" : "Pass";
 }
 
-function passLabel(kind) {
-  return { figure: "No figure", wagon: "Wagon goes home", draw: "Pass" }[kind] || "Pass";
+function capitalised(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }

@@ -1,7 +1,7 @@
 // The lobby: create a game (expansions and options as the server lists them, seats human or
 // bot, private), the list of open games, joining a seat.
 
-import { api, describeError, el, heldSeat, keepPlayerName, keepSeat, playerName, toast } from "./api.js";
+import { api, describeError, el, heldSeat, keepPlayerName, keepSeat, playerName, seatNumber, toast } from "./api.js";
 
 /** Draws the lobby into `main`; `open(gameId)` shows a game. */
 export async function showLobby(main, open) {
@@ -16,12 +16,12 @@ export async function showLobby(main, open) {
     return;
   }
   const list = el("section", { class: "card games", id: "open-games" });
-  main.replaceChildren(createForm(catalogue, open), list);
+  main.replaceChildren(createForm(catalogue, open), el("div", { class: "column" }, list, replayCard()));
   const refresh = async () => {
     if (!list.isConnected) return;
     try {
       const { games } = await api.games();
-      drawGames(list, games, open);
+      drawGames(list, games, open, catalogue);
     } catch (error) {
       list.replaceChildren(el("h2", { text: "Open games" }), el("p", { class: "error", text: describeError(error) }));
     }
@@ -50,8 +50,8 @@ function optionInput(name, spec) {
   }
   input.dataset.key = spec.key;
   input.dataset.kind = typeof spec.default;
-  const shown = spec.key.startsWith(name + ".") ? spec.key.slice(name.length + 1) : spec.key;
-  const label = el("label", { for: id, class: "option", title: spec.doc || "" }, input, " ", shown.replaceAll("_", " "));
+  const shown = spec.label || (spec.key.startsWith(name + ".") ? spec.key.slice(name.length + 1) : spec.key).replaceAll("_", " ");
+  const label = el("label", { for: id, class: "option", title: `${spec.doc || ""} (${spec.key})` }, input, " ", shown);
   return { input, label, spec };
 }
 
@@ -64,7 +64,7 @@ function readOption({ input, spec }) {
 
 function seatRow(index, bots, first) {
   const kinds = [el("option", { value: "human", text: "person" }), ...bots.map((b) => el("option", { value: "bot:" + b, text: "bot: " + b }))];
-  const kind = el("select", { class: "seat-kind", "aria-label": `seat ${index + 1} kind` }, kinds);
+  const kind = el("select", { class: "seat-kind", "aria-label": `seat ${seatNumber(index)} kind` }, kinds);
   if (!first) kind.value = index === 1 ? "human" : "bot:" + (bots.includes("greedy") ? "greedy" : bots[0]);
   const name = el("input", {
     class: "seat-name",
@@ -72,9 +72,9 @@ function seatRow(index, bots, first) {
     maxlength: 40,
     placeholder: first ? "your name" : "name (optional)",
     value: first ? playerName() : "",
-    "aria-label": `seat ${index + 1} name`,
+    "aria-label": `seat ${seatNumber(index)} name`,
   });
-  return el("li", { class: "seat" }, el("span", { class: "seat-no", text: index + 1 }), kind, name);
+  return el("li", { class: "seat" }, el("span", { class: "seat-no", text: seatNumber(index) }), kind, name);
 }
 
 function createForm(catalogue, open) {
@@ -106,7 +106,8 @@ function createForm(catalogue, open) {
       continue;
     }
     const box = el("input", { type: "checkbox", id: "exp-" + expansion.name, value: expansion.name, class: "expansion" });
-    const options = (expansion.options || []).map((spec) => optionInput(expansion.name, spec));
+    // options for programs (house_rule false) are not among the rules players choose
+    const options = (expansion.options || []).filter((spec) => spec.house_rule !== false).map((spec) => optionInput(expansion.name, spec));
     const optionBox = el("div", { class: "options", hidden: true }, options.map((o) => o.label));
     box.onchange = () => (optionBox.hidden = !box.checked);
     const summary = [expansion.tiles ? `${expansion.tiles} tiles` : null, ...Object.keys(expansion.figure_kinds || {})]
@@ -116,13 +117,13 @@ function createForm(catalogue, open) {
       el(
         "div",
         { class: "expansion-row" },
-        el("label", { for: box.id }, box, " ", el("b", { text: expansion.name }), summary ? el("small", { text: ` (${summary})` }) : null),
+        el("label", { for: box.id }, box, " ", el("b", { text: expansion.title || expansion.name, title: expansion.name }), summary ? el("small", { text: ` (${summary})` }) : null),
         optionBox,
       ),
     );
     expansionInputs.push({ box, options, name: expansion.name });
   }
-  const coreOptions = catalogue.options.map((spec) => optionInput("core", spec));
+  const coreOptions = catalogue.options.filter((spec) => spec.house_rule !== false).map((spec) => optionInput("core", spec));
   const priv = el("input", { type: "checkbox", id: "private" });
   const think = el("input", { type: "number", id: "bot-think", min: 0, max: 10, step: 0.1, value: 0.5, class: "narrow" });
   const seed = el("input", { type: "number", id: "seed", min: 0, placeholder: "random", class: "narrow" });
@@ -189,9 +190,31 @@ function createForm(catalogue, open) {
   return form;
 }
 
+// -- replay a file -------------------------------------------------------------------------------
+
+/** A record (`.carc`, any text) or a `.jcz` file, stepped through in the replay viewer. */
+function replayCard() {
+  const input = el("input", { type: "file", id: "replay-file", accept: ".carc,.txt,.jcz,.json" });
+  input.onchange = async () => {
+    const file = input.files[0];
+    if (!file) return;
+    const text = await file.text();
+    const source = file.name.toLowerCase().endsWith(".jcz") ? { jcz: text } : { record: text };
+    sessionStorage.setItem("carcassonne.replay", JSON.stringify(source));
+    location.href = "/?replay=file";
+  };
+  return el(
+    "section",
+    { class: "card", id: "replay-card" },
+    el("h2", { text: "Replay a record" }),
+    el("label", { for: "replay-file", class: "option" }, "A record or a .jcz file: ", input),
+  );
+}
+
 // -- open games ---------------------------------------------------------------------------------
 
-function drawGames(list, games, open) {
+function drawGames(list, games, open, catalogue) {
+  const titles = Object.fromEntries(catalogue.expansions.map((e) => [e.name, e.title || e.name]));
   const rows = games.map((game) => {
     const held = heldSeat(game.id);
     const seats = game.seats.map((seat) => {
@@ -205,15 +228,15 @@ function drawGames(list, games, open) {
             "data-seat": seat.seat,
             onclick: () => open(game.id, seat.seat),
           },
-          `Join as ${who}`,
+          `Join seat ${seatNumber(seat.seat)} (${who})`,
         );
       }
-      return el("span", { class: "seat-tag" + (seat.taken ? " taken" : "") }, who);
+      return el("span", { class: "seat-tag" + (seat.taken ? " taken" : ""), "data-seat": seat.seat }, `${seatNumber(seat.seat)}. ${who}`);
     });
     return el(
       "li",
       { class: "game", "data-game": game.id },
-      el("div", {}, el("b", { text: game.status }), " · ", game.players, " players · ", game.expansions.length ? game.expansions.join(", ") : "base game"),
+      el("div", {}, el("b", { text: game.status }), " · ", game.players, " players · ", game.expansions.length ? game.expansions.map((n) => titles[n] || n).join(", ") : "base game"),
       el("div", { class: "row" }, seats),
       el("div", { class: "row" }, el("button", { onclick: () => open(game.id) }, held ? "Back to my seat" : "Watch")),
     );

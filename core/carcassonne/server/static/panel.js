@@ -2,7 +2,7 @@
 // links, the event log with the reason for every point, the final ranking. Pure drawing from
 // the data the game view holds.
 
-import { el, seatLink } from "./api.js";
+import { el, expansionTitle, seatLink, seatNumber, withNames } from "./api.js";
 import { pieceIcon } from "./board.js";
 
 /** The fill of a piece: a neutral one's own colour, a player's piece in the player's colour. */
@@ -40,6 +40,7 @@ export function playersCard(view) {
         "div",
         { class: "who" },
         el("span", { class: "turn-mark", text: turn ? "▶ " : "" }),
+        el("span", { class: "seat-no muted", title: "seat number", text: `${seatNumber(i)}. ` }),
         el("b", { class: "name", text: name }),
         i === seat ? el("small", { text: " (you)" }) : null,
         el("small", { class: "muted", text: bot }),
@@ -52,11 +53,11 @@ export function playersCard(view) {
   return el("section", { class: "card players" }, el("h2", { text: "Players" }), el("ol", { class: "player-list" }, rows));
 }
 
+/** The core's decisions in words; an expansion's decision shows its kind (`decide: dragon`). */
 export const DECISIONS = {
   tile: "place the drawn tile",
   figure: "place a figure, or none",
-  draw: "draw a tile (or put the abbey into a hole)",
-  wagon: "move the scored wagon, or take it home",
+  draw: "draw a tile, or another move on offer",
 };
 
 export function factsCard(view) {
@@ -76,7 +77,8 @@ export function factsCard(view) {
     facts.push(el("div", { class: "turn-part", id: "turn-part", "data-part": state.turn_part, text: `${nth[0].toUpperCase()}${nth.slice(1)} part of the turn` }));
   }
   if (state.config.expansions.length) {
-    facts.push(el("div", { class: "muted", text: "Expansions: " + state.config.expansions.join(", ") }));
+    const titles = state.config.expansions.map((name) => expansionTitle(view.titles, name));
+    facts.push(el("div", { class: "muted", id: "expansions", title: state.config.expansions.join(", "), text: "Expansions: " + titles.join(", ") }));
   }
   return el("section", { class: "card facts" }, facts);
 }
@@ -114,8 +116,8 @@ export function mechanicsCard(view) {
         "li",
         { class: "prisoner", "data-captor": p.captor, "data-player": p.player, "data-kind": p.kind },
         el("span", { class: "swatch small", style: `background:${colors[p.player] || "#888"}` }),
-        `${names[p.player] ?? `player ${p.player + 1}`}'s ${p.kind}, held by `,
-        el("b", { text: names[p.captor] ?? `player ${p.captor + 1}` }),
+        `${names[p.player] ?? `seat ${seatNumber(p.player)}`}'s ${p.kind}, held by `,
+        el("b", { text: names[p.captor] ?? `seat ${seatNumber(p.captor)}` }),
       ),
     );
     parts.push(el("h2", { text: "Prisoners" }), el("ul", { class: "prisoners", id: "prisoners" }, rows));
@@ -132,6 +134,25 @@ export function mechanicsCard(view) {
     parts.push(el("div", { class: "under", id: "under", "data-count": total, title: `under the tiles at ${where}` }, el("b", { text: total }), total === 1 ? " tile face down under another" : " tiles face down under others", el("span", { class: "muted", text: ` (${where})` })));
   }
   return el("section", { class: "card mechanics", id: "mechanics" }, parts);
+}
+
+/** The game page's keys (the replay viewer lists its own). */
+export const GAME_KEYS = [
+  ["click a marked square", "put the tile there; again: turn it"],
+  ["R, Space / Shift+R", "turn the tile / back"],
+  ["Enter", "confirm the move"],
+  ["N, Escape", "no figure, or drop the chosen square"],
+  ["F", "fit the board"],
+  ["+ / −", "zoom in / out"],
+];
+
+export function keysCard() {
+  return el(
+    "details",
+    { class: "card keys-card", id: "keys" },
+    el("summary", { text: "Keyboard shortcuts" }),
+    el("dl", { class: "keys" }, GAME_KEYS.flatMap(([k, what]) => [el("dt", { text: k }), el("dd", { text: what })])),
+  );
 }
 
 /** Links for the human seats nobody holds yet. */
@@ -155,7 +176,7 @@ export function invitesCard(view) {
         }
       },
     });
-    return el("li", {}, el("div", { text: `Seat ${s.seat + 1} (${s.name}):` }), el("div", { class: "row" }, input, copy));
+    return el("li", {}, el("div", { class: "invite-seat", "data-seat": s.seat, text: `Seat ${seatNumber(s.seat)} (${s.name}):` }), el("div", { class: "row" }, input, copy));
   });
   return el("section", { class: "card invites" }, el("h2", { text: "Invite" }), el("p", { class: "muted", text: "Send each person the link of their seat." }), el("ul", {}, rows));
 }
@@ -163,7 +184,7 @@ export function invitesCard(view) {
 // -- the log --------------------------------------------------------------------------------------
 
 function describeEvent(event, names) {
-  const who = (p) => (p === undefined || p === null ? "" : names[p] ?? `player ${p}`);
+  const who = (p) => (p === undefined || p === null ? "" : names[p] ?? `seat ${seatNumber(p)}`);
   switch (event.type) {
     case "points": {
       const reason = event.reason ? event.reason.replaceAll("-", " ") : "scored";
@@ -217,8 +238,16 @@ function describeEvent(event, names) {
   }
 }
 
+/** An event in the server's words (`words`), else as this page describes it. */
+function eventLine(event, names) {
+  if (!event.words) return describeEvent(event, names);
+  if (["tile-placed", "tile-drawn", "turn", "figure-placed", "decision"].includes(event.type)) return null;
+  const cls = event.type === "points" || event.type === "points-transferred" ? "points" : "muted";
+  return el("li", { class: cls, "data-type": event.type }, withNames(event.words, names));
+}
+
 export function logEntry(entry, names, colors) {
-  const events = entry.events.map((e) => describeEvent(e, names)).filter(Boolean);
+  const events = entry.events.map((e) => eventLine(e, names)).filter(Boolean);
   const who = entry.seat === null || entry.seat === undefined ? "" : names[entry.seat];
   return el(
     "li",
@@ -226,7 +255,7 @@ export function logEntry(entry, names, colors) {
     el("span", { class: "swatch small", style: `background:${colors[entry.seat] || "#888"}` }),
     el("b", { text: who }),
     " ",
-    el("code", { text: entry.text }),
+    entry.words ? el("span", { class: "words", title: entry.text, text: withNames(entry.words, names) }) : el("code", { text: entry.text }),
     events.length ? el("ul", { class: "events" }, events) : null,
   );
 }
@@ -254,7 +283,12 @@ export function rankingCard(view) {
     el("h2", { text: "Final ranking" }),
     el("p", {}, el("b", { text: winners }), outcome.winners.length > 1 ? " win together." : " wins."),
     el("div", { class: "table-wrap" }, el("table", {}, el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, totals))),
-    el("a", { class: "button", id: "record-link", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `carcassonne-${gameId}.carc` }, "Download the record"),
+    el(
+      "div",
+      { class: "row" },
+      el("a", { class: "button", id: "record-link", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `carcassonne-${gameId}.carc` }, "Download the record"),
+      el("a", { class: "button", id: "replay-link", href: `/?replay=${encodeURIComponent(gameId)}` }, "Replay"),
+    ),
   );
 }
 
