@@ -373,7 +373,9 @@ def carcassonne_figure_actions(
 def carcassonne_veto_figure_actions(state: GameState, actions: list[Action]) -> list[Action] | None:
     """Figure actions other plugins offered that this plugin forbids.
 
-    When: once per turn, right after ``carcassonne_figure_actions``.
+    When: once per turn, right after ``carcassonne_figure_actions``; and for a plugin
+    decision, with the figures it offers away from the tile just placed (the wagon's move),
+    whose vetoed ``PlaceFigure`` actions are dropped.
     Parameters: ``actions`` - every action offered.
     Returns: the vetoed actions; ``None``: no veto. ``Pass()`` among them makes the phase
     compulsory: ``Pass`` is not offered while any other action remains.

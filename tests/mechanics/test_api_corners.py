@@ -221,6 +221,35 @@ def test_a_plugin_decision_offering_figures_elsewhere_is_checked_too() -> None:
     assert _refused(state, PlaceFigure("meeple", -1, 0, "E"))[0] == "feature-complete"
 
 
+class NoEast:
+    """Vetoes every figure onto the square east of the start (as the dragon's square is
+    closed to every figure, the wagon's move included)."""
+
+    @hookimpl
+    def carcassonne_veto_figure_actions(
+        self, state: GameState, actions: list[Action]
+    ) -> list[Action]:
+        return [a for a in actions if type(a) is PlaceFigure and (a.x, a.y) == (1, 0)]
+
+
+def test_a_plugin_decisions_figures_elsewhere_obey_other_plugins_vetoes() -> None:
+    state = board(
+        _ROADS,
+        _BLUE_SOUTH,
+        pile=["BA/C", "BA/C"],
+        plugins=[("careless", CarelessPortal()), ("no-east", NoEast())],
+    )
+    state.apply("tile BA/C 0,1 r180")
+    assert state.pending == Decision("careless", RED)
+    assert state.legal_actions() == [
+        PlaceFigure("meeple", -1, 0, "S"),
+        PlaceFigure("meeple", -1, 0, "W"),
+        Pass(),
+    ]
+    with pytest.raises(IllegalActionError):
+        state.apply(PlaceFigure("meeple", 1, 0, "E"))
+
+
 # -- 4. the testing kit's points count transfers ----------------------------------------------
 
 

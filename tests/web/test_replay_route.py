@@ -47,10 +47,10 @@ def test_a_text_that_is_no_record_is_refused_by_line() -> None:
 
 
 def test_a_jcz_file_is_stepped_through_as_the_record_it_is_stored_as() -> None:
-    from carcassonne.server.routes import _read_jcz
+    from carcassonne.server.jcz_games import read_jcz
 
     jcz = Path(__file__).parents[1] / "jcz" / "fixtures" / "base-tiny-city.jcz"
-    state, record = _read_jcz(jcz.read_text(encoding="utf-8"))
+    state, record = read_jcz(jcz.read_text(encoding="utf-8"))
     last = replay_step(record, None)
     assert last["steps"] > 0 and last["scores"] == list(state.scores)
     assert replay_step(record, 1)["words"].startswith("place a tile with ")

@@ -118,6 +118,7 @@ class Legal(Queries):
             legal = list(self.config.hooks.decision_actions(self, self.pending))
             if legal:
                 legal = self._checked_elsewhere(legal, self.pending.player)
+                legal = self._vetoed_elsewhere(legal)
             if self.pending.passable or not legal:
                 # a forced move (passable=False) is never passed, but one with no action left
                 # is moot: its Pass lets _next_decision skip it as it skips any other
@@ -192,6 +193,23 @@ class Legal(Queries):
             or (a.x, a.y) == here
             or self._elsewhere_refusal(a, player) is None
         ]
+
+    def _vetoed_elsewhere(self, actions: list[Action]) -> list[Action]:
+        """``actions`` of a plugin decision without the figures placed away from the tile just
+        placed that a plugin's ``carcassonne_veto_figure_actions`` forbids: a figure that
+        another rule moves (the wagon after its feature scored) obeys the same vetoes as one
+        placed in the figure phase (no figure onto the dragon's square)."""
+        hooks = self.config.hooks
+        if not hooks.vetoes_figures:
+            return actions
+        here = self.last_tile
+        elsewhere: list[Action] = [
+            a for a in actions if type(a) is PlaceFigure and (a.x, a.y) != here
+        ]
+        if not elsewhere:
+            return actions
+        vetoed = {a for a in hooks.veto_figure_actions(self, elsewhere) if type(a) is PlaceFigure}
+        return [a for a in actions if a not in vetoed] if vetoed else actions
 
     def _elsewhere_refusal(self, action: PlaceFigure, player: int) -> Refusal | None:
         """Why ``player`` may not place the figure ``action`` offers away from the tile just

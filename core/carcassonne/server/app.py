@@ -25,7 +25,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from carcassonne.server import routes, web
+from carcassonne.server import replay, routes, web
 from carcassonne.server.bots import BotRunner, bot_names
 from carcassonne.server.games import Games, ServerError
 from carcassonne.server.limits import Buckets, Limits
@@ -137,6 +137,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Route("/api/games/{game}/board.svg", routes.board),
             WebSocketRoute("/api/games/{game}/ws", game_socket),
             *web.routes(),  # the web page and its two routes (docs/web.md)
+            Route("/api/replay", replay.replay, methods=["POST"]),  # the replay viewer's steps
         ],
         exception_handlers={
             ServerError: _server_error,

@@ -18,6 +18,7 @@ from carcassonne.errors import CarcassonneError
 from carcassonne.notation import action_from_text
 from carcassonne.record import Record, parse_record, replay_record
 from carcassonne.server.games import ServerError
+from carcassonne.server.jcz_games import read_jcz
 from carcassonne.server.web import _event_json, _who, picture_json
 from carcassonne.state import GameState
 from carcassonne.words import action_words
@@ -75,11 +76,9 @@ async def replay(request: Request) -> Response:
         raise ServerError("bad-request", "'at' must be a whole number from 0, or null")
     text = body.get("record")
     if "jcz" in body:
-        from carcassonne.server.routes import _read_jcz
-
         if not isinstance(body["jcz"], str) or len(body["jcz"]) > MAX_TEXT:
             raise ServerError("bad-request", "'jcz' is the text of a .jcz file (a string)")
-        text = (await asyncio.to_thread(_read_jcz, body["jcz"]))[1]
+        text = (await asyncio.to_thread(read_jcz, body["jcz"]))[1]
     if not isinstance(text, str) or not text or len(text) > MAX_TEXT:
         raise ServerError("bad-request", "'record' is the text of a record (a string)")
     data = await asyncio.to_thread(replay_step, text, at)

@@ -21,9 +21,9 @@ from carcassonne.errors import CarcassonneError
 from carcassonne.limits import MAX_NAME_CHARS, name_problem, whole_number
 from carcassonne.server.bots import bot_names
 from carcassonne.server.games import Games, ServerError, game_id_param, number_param, public_game
+from carcassonne.server.jcz_games import read_jcz
 from carcassonne.server.storage import GameRow, SeatRow
 from carcassonne.server.websocket import Hub, hash_token
-from carcassonne.state import GameState
 
 MAX_SEED = 2**53 - 1
 MAX_THINK = 10.0
@@ -192,7 +192,7 @@ async def _open_jcz(
     text = data["jcz"]
     if not isinstance(text, str):
         raise ServerError("bad-request", "'jcz' is the text of a .jcz file (a string)")
-    state, record_text = await asyncio.to_thread(_read_jcz, text)
+    state, record_text = await asyncio.to_thread(read_jcz, text)
     names = state.config.names
     seats_in = _typed(data, "seats", list, None)
     if seats_in is None:
@@ -207,29 +207,6 @@ async def _open_jcz(
     del described["seed"]
     described["record"] = record_text
     return await _store_new(request, described, state.seed, private, think, seats)
-
-
-def _read_jcz(text: str) -> tuple[GameState, str]:
-    """The game of a ``.jcz`` text and the record it is stored as; the record is replayed
-    once here, so a game that would not come back after a restart is refused now."""
-    from carcassonne.jcz.errors import JczError
-    from carcassonne.jcz.load import load_jcz_state
-    from carcassonne.record import format_record, parse_record, record_of, replay_record
-
-    try:
-        state = load_jcz_state(text, text=True)
-    except JczError as exc:
-        raise ServerError("bad-jcz", str(exc), where=exc.where) from None
-    try:
-        record_text = format_record(record_of(state))
-        rebuilt = replay_record(parse_record(record_text))
-    except CarcassonneError as exc:
-        raise ServerError("jcz-not-stored", f"the .jcz game cannot be stored: {exc}") from None
-    if rebuilt.key() != state.key() or rebuilt.config.describe() != state.config.describe():
-        raise ServerError(
-            "jcz-not-stored", "the .jcz game cannot be stored: its record replays differently"
-        )
-    return rebuilt, record_text
 
 
 def _check_expansions(expansions: list[Any] | dict[str, Any], options: dict[str, Any]) -> None:

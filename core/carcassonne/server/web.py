@@ -66,11 +66,9 @@ def _static_dir() -> str:
 
 
 def routes() -> list[BaseRoute]:
-    """The page's routes, added to the application's route table by :mod:`app`."""
-    from carcassonne.server.replay import replay  # it draws with this module's functions
-
+    """The page's routes, added to the application's route table by :mod:`app` (with the replay
+    viewer's ``/api/replay``, which :mod:`replay` serves with this module's drawing)."""
     return [
-        Route("/api/replay", replay, methods=["POST"]),
         Route("/", index),
         Mount("/web", StaticFiles(directory=_static_dir()), name="web"),
         Route("/api/games/{game}/picture", picture),

@@ -12,9 +12,24 @@ scoring would give), so moving the fairy next to a figure is worth something too
 from __future__ import annotations
 
 from carcassonne import GameState
-from carcassonne.rules.base_scoring import feature_points
 from carcassonne_princess_dragon import fairy
 from carcassonne_princess_dragon.common import BARN, DRAGON, FAIRY
+
+
+def final_points(state: GameState, feature: int) -> int:
+    """Roughly what ``feature`` would give at final scoring, as the base game counts it (a
+    bot's estimate: other expansions' scoring is not asked; 0 for kinds it does not know)."""
+    kind = state.feature_kind(feature)
+    if kind == "road":
+        return len(state.feature_tiles(feature))
+    if kind == "city":
+        return len(state.feature_tiles(feature)) + state.feature_attr(feature, "shields")
+    if kind == "monastery":
+        (x, y) = min(state.feature_tiles(feature))
+        return 1 + state.neighbours_present(x, y)
+    if kind == "field":
+        return 3 * state.completed_cities(feature)
+    return 0
 
 
 def held_points(state: GameState) -> list[int] | None:
@@ -26,7 +41,7 @@ def held_points(state: GameState) -> list[int] | None:
             if feature in seen or figure.kind == BARN:
                 continue
             seen.add(feature)
-            value = feature_points(state, feature, True) or 0
+            value = final_points(state, feature)
             if value:
                 for player in state.majority(feature):
                     points[player] += value
