@@ -95,9 +95,16 @@ def read_pass(ctx: JczReadContext, payload: Mapping[str, Json]) -> Sequence[Step
 
 def read_commit(ctx: JczReadContext, payload: Mapping[str, Json]) -> Sequence[Step] | None:
     """COMMIT closes a turn part: nothing to do, unless JCZ skipped an action phase with
-    nothing to offer, where ours still waits for the figure decision: then ``Pass``."""
-    if ctx.state.pending.kind == "figure":
+    nothing to offer, where ours still waits for the figure decision, or for a plugin decision
+    whose only answer is ``Pass`` (a dragon that cannot move on): then ``Pass``."""
+    state = ctx.state
+    kind = state.pending.kind
+    if kind == "figure":
         return [Pass()]
+    if kind not in ("draw", "tile", "chance", "end"):
+        anytime = state.anytime_actions()  # a ransom is no answer to the decision
+        if [a for a in state.legal_actions() if a not in anytime] == [Pass()]:
+            return [Pass()]
     return []
 
 

@@ -184,6 +184,12 @@ def write_figure(ctx: JczWriteContext, action: Action) -> Sequence[Message] | No
 
 
 def write_pass(ctx: JczWriteContext, action: Action) -> Sequence[Message] | None:
+    if ctx.before.pending.kind == STEP:
+        # the dragon cannot move on: JCZ ends its move with no message of its own, and the
+        # turn's COMMIT follows it as it follows a last step
+        if ctx.before.config.options[OPT_DRAGON_MOVE] == "before_scoring":
+            return [("COMMIT", {"random": ctx.random()})]
+        return []
     if ctx.before.pending.kind != "figure" or not _steps_follow(ctx):
         return None
     if ctx.before.legal_actions() == [Pass()]:
