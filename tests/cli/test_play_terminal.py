@@ -122,9 +122,9 @@ def play_by_keys(session: Session, limit: int = 80) -> tuple[list[str], str]:
 @pytest.mark.parametrize(("columns", "lines"), SIZES)
 def test_a_whole_game_with_every_expansion_is_played_by_keys(tmp_path, columns, lines):
     expansions = sorted(installed_expansions())
-    record = bot_game(tmp_path, expansions, tiles_left=4)
+    record = bot_game(tmp_path, expansions, tiles_left=6)
     session = Session("play", "--load", str(record), columns=columns, lines=lines)
-    sent, final = play_by_keys(session)
+    sent, final = play_by_keys(session, limit=120)
     assert session.close() == 0
     assert all(re.fullmatch(r"[a-z]{1,2}|\d", key) for key in sent)  # keys only
     assert "Final scores" in final
