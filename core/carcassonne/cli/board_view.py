@@ -536,6 +536,19 @@ def board_pages(state: Any, width: int, height: int, marks: Marks | None = None)
     return pages
 
 
+def whole_board(state: Any, width: int, marks: Marks | None = None) -> list[str]:
+    """The whole board in one piece when it fits ``width``: at full scale, else at the compact
+    scale (a final board a reader takes in at once); else cut into pages (:func:`board_pages`)."""
+    squares = list(state.board) + list(marks.keys if marks else {})
+    xs = [x for x, _ in squares]
+    ys = [y for _, y in squares]
+    for scale in (FULL, COMPACT):
+        view = View(min(xs), max(xs), min(ys), max(ys), scale)
+        if view.size[0] <= width:
+            return [draw_board(state, view, marks).text()]
+    return board_pages(state, width, 10_000, marks)
+
+
 #: Where a figure location sits on the zoomed 15 x 9 picture of a tile (figure choices).
 ZOOM_WIDTH = 15
 ZOOM_HEIGHT = 9

@@ -37,7 +37,7 @@ from carcassonne.bots import (
     known_bots,
     make_bot,
 )
-from carcassonne.cli.board_view import Marks, board_pages, player_letter
+from carcassonne.cli.board_view import Marks, board_pages, player_letter, whole_board
 from carcassonne.cli.canvas import Look
 from carcassonne.cli.game_args import (
     UserError,
@@ -115,6 +115,12 @@ def add_parser(subparsers: Any) -> None:
         help="print the board after each turn of a bots-only game",
     )
     parser.add_argument(
+        "--brief",
+        action="store_true",
+        help="watching bots: only the points as they are scored, in words, and the scores "
+        "every ten turns (instead of every action in notation)",
+    )
+    parser.add_argument(
         "--svg",
         metavar="DIR",
         default=None,
@@ -189,7 +195,11 @@ def run(args: argparse.Namespace) -> int:
         seats = seats_from_args(args)
         state = GameState.new(build_config(args, len(seats)))
         seed = args.seed
-    game = TerminalGame(state, seats, seed, delay=args.delay, board_each_turn=args.board)
+    if args.brief and HUMAN in seats:
+        raise UserError("--brief is for watching bots: every seat must be a bot")
+    game = TerminalGame(
+        state, seats, seed, delay=args.delay, board_each_turn=args.board, brief=args.brief
+    )
     if args.svg:
         game.svg_dir = Path(args.svg)
         game.svg_dir.mkdir(parents=True, exist_ok=True)
@@ -213,6 +223,7 @@ class TerminalGame:
         *,
         delay: float = 0.0,
         board_each_turn: bool = False,
+        brief: bool = False,
     ) -> None:
         self.state = state
         self.seats = seats
@@ -224,6 +235,8 @@ class TerminalGame:
         self.echo = not _is_tty(self.inp)
         self.delay = delay
         self.board_each_turn = board_each_turn
+        #: Watching bots briefly: the points in words with their turn, scores every ten turns.
+        self.brief = brief
         self.points_by_kind: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
         #: Log lengths at which a human was asked (undo goes back to the one before).
         self.asked: list[int] = []
@@ -314,6 +327,10 @@ class TerminalGame:
             isinstance(e, ev.TurnStarted | ev.GameOver) for e in events
         ):
             self.picture(state.turn - (0 if state.is_over else 1))
+        if self.brief:
+            for line in self.brief_lines(turn, events):
+                self.say(line)
+            return
         lines = [f"{self.name(player)}: {action_text(action)}"]
         lines += [f"    {line}" for line in self.describe_all(events)]
         for line in lines:
@@ -331,6 +348,19 @@ class TerminalGame:
         picture = svg.board(self.state)
         for name in (f"turn-{turn:03d}.svg", "board.svg"):
             picture.save(self.svg_dir / name)
+
+    def brief_lines(self, turn: int, events: list[Any]) -> list[str]:
+        """``--brief``: each scoring of ``events`` in words with its turn; the scores when a
+        tenth turn starts."""
+        lines = []
+        for event in events:
+            line = self.describe(event)
+            if line and isinstance(event, ev.PointsScored | ev.PointsTransferred):
+                lines.append(f"turn {turn:>3}: {line}")
+        started = [e for e in events if isinstance(e, ev.TurnStarted)]
+        if started and self.state.turn % 10 == 1:
+            lines.append(f"          after {self.state.turn - 1} turns, {self.score_line()}")
+        return lines
 
     def describe_all(self, events: list[Any]) -> list[str]:
         lines = []
@@ -687,7 +717,7 @@ class TerminalGame:
         if self.look.ansi and HUMAN in self.seats:
             for line in self.news:
                 self.say(line)
-        for page in board_pages(state, width, 10_000, Marks(last=self.last_tiles())):
+        for page in whole_board(state, width, Marks(last=self.last_tiles())):
             self.say(page)
         for line in legend_lines(state, width):
             self.say(line)
