@@ -8,8 +8,8 @@ point is inside (even-odd), strokes where it lies within half the stroke width o
 Elements with a partial opacity (highlights, shadows, seams), textures (class ``texture``: a
 pattern of small marks laid over a kind, which keeps clear of the points the tests sample; the
 PNG tests check those pixels for real) and elements of the classes given in ``skip`` are
-ignored; any other pattern fill (``url(#...)``) is an error. An element it cannot read is an error, so a change of the renderer
-cannot make the tests pass by accident.
+ignored; any other pattern fill (``url(#...)``) is an error. An element it cannot read is an
+error, so a change of the renderer cannot make the tests pass by accident.
 """
 
 from __future__ import annotations

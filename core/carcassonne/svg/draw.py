@@ -233,6 +233,10 @@ def _tile_group(
             parts.append(_texture("path", CITY_TEXTURE, d=points_d(area.polygon)))
         if area.walls:
             d = "".join(points_d(w, closed=False) for w in area.walls)
+            parts.append(  # merlons: short blocks across the wall, every 5 units
+                f"<path {attrs(class_=cls + ' battlements', d=d, fill='none', stroke=s.stroke)} "
+                f'stroke-width="5.6" stroke-dasharray="2.5 2.5" clip-path="url(#{TILE_CLIP})"/>'
+            )
             parts.append(
                 f"<path {attrs(class_=cls + ' wall', d=d, fill='none', stroke=s.stroke)} "
                 'stroke-width="3.2" stroke-linejoin="round"/>'
