@@ -5,9 +5,11 @@ Independent of the renderer's own geometry: it parses the document the renderer 
 of (``rect``, ``circle``, ``ellipse`` (fill only) and ``path`` made of straight segments:
 M L H V Z) in document order, the last one covering the point winning. Fills count where the
 point is inside (even-odd), strokes where it lies within half the stroke width of the line.
-Elements with a partial opacity (highlights, shadows, seams) and elements of the classes given
-in ``skip`` are ignored. An element it cannot read is an error, so a change of the renderer
-cannot make the tests pass by accident.
+Elements with a partial opacity (highlights, shadows, seams), textures (class ``texture``: a
+pattern of small marks laid over a kind, which keeps clear of the points the tests sample; the
+PNG tests check those pixels for real) and elements of the classes given in ``skip`` are
+ignored; any other pattern fill (``url(#...)``) is an error. An element it cannot read is an
+error, so a change of the renderer cannot make the tests pass by accident.
 """
 
 from __future__ import annotations
@@ -108,6 +110,8 @@ def _paint(el: ET.Element, p: Point, inherited: dict[str, str]) -> str | None:
     stroke = el.get("stroke", inherited.get("stroke", "none"))
     width = float(el.get("stroke-width", inherited.get("stroke-width", "1")))
     tag = el.tag.removeprefix(NS)
+    if fill.startswith("url(") or stroke.startswith("url("):
+        raise ValueError(f"cannot paint a pattern outside a texture: <{tag}>")
     hit: str | None = None
     if tag == "rect":
         x, y = float(el.get("x", "0")), float(el.get("y", "0"))
@@ -153,7 +157,7 @@ def colour_at(root: ET.Element, p: Point, skip: tuple[str, ...] = ()) -> str | N
     def visit(el: ET.Element, q: Point, inherited: dict[str, str]) -> None:
         tag = el.tag.removeprefix(NS)
         classes = (el.get("class") or "").split()
-        if tag in ("defs", "style", "title") or any(c in skip for c in classes):
+        if tag in ("defs", "style", "title") or any(c in (*skip, "texture") for c in classes):
             return
         if any(el.get(a) not in (None, "1") for a in ("opacity", "fill-opacity", "stroke-opacity")):
             return

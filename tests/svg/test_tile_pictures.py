@@ -126,7 +126,8 @@ def test_fields_split_by_nothing_else_get_a_hedge():
     hedges = [el for el in root.iter() if el.get("class") == "hedge"]
     assert len(hedges) == 1
     assert hedges[0].get("d") == "M100 0L50 50M100 100L50 50"
-    assert colour_at(root, (45, 50)) == DEFAULT_COLORS["city"]  # the city reaches the centre
+    # the city reaches the centre: 40 units in, past a cap's 28 (nearer its tip, the battlements)
+    assert colour_at(root, (40, 50)) == DEFAULT_COLORS["city"]
 
 
 def test_roads_are_lines_and_cities_walled():
@@ -136,6 +137,19 @@ def test_roads_are_lines_and_cities_walled():
     assert road.get("d") == "M100 50L0 50"
     wall = next(el for el in root.iter() if el.get("class") == "k-city wall")
     assert wall.get("stroke") == DEFAULT_COLORS["wall"]
+
+
+def test_city_walls_have_battlements_along_them():
+    root = parse(svg.tile("BA/CFC.2"))
+    walls = [el for el in root.iter() if el.get("class") == "k-city wall"]
+    merlons = [el for el in root.iter() if el.get("class") == "k-city battlements"]
+    assert [m.get("d") for m in merlons] == [w.get("d") for w in walls]
+    for m in merlons:
+        assert m.get("stroke") == DEFAULT_COLORS["wall"] and m.get("fill") == "none"
+        assert (m.get("stroke-width"), m.get("stroke-dasharray")) == ("5.6", "2.5 2.5")
+        assert m.get("clip-path") == "url(#tile-clip)"  # no merlon outside the tile
+    road = parse(svg.tile("BA/RFr"))
+    assert [el for el in road.iter() if "battlements" in (el.get("class") or "")] == []
 
 
 def test_centre_features_and_shields_are_marked_upright():

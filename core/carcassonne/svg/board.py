@@ -10,7 +10,6 @@ from xml.sax.saxutils import escape
 from carcassonne import NEUTRAL, GameState, PieceKind
 from carcassonne.geometry import CORNER_INDEX, CORNERS, HALF_INDEX, HALVES, SIDE_INDEX, SIDES
 from carcassonne.svg.draw import (
-    CLIP_DEF,
     attrs,
     css_name,
     figure_defs,
@@ -19,6 +18,7 @@ from carcassonne.svg.draw import (
     piece_defs,
     piece_figure,
     piece_mark,
+    tile_defs,
     tile_group,
     tile_marks,
     tile_ref,
@@ -153,7 +153,7 @@ def board(
     tile_types = {p.tile.id: p.tile for p in squares.values()}
     tile_types.update({t.id: t for t in legend_tiles})
     types = sorted(tile_types.items())
-    defs = CLIP_DEF + "".join(tile_group(t, kinds, colors) for _, t in types)
+    defs = tile_defs(colors) + "".join(tile_group(t, kinds, colors) for _, t in types)
     drawn_figures = [f.kind for f in figures] + [p.kind for p in state.prisoners()]
     defs += figure_defs(drawn_figures, state.config.figure_kinds)
     defs += piece_defs(piece_look(state, p.kind) for p in state.pieces())

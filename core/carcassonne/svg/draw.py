@@ -66,6 +66,54 @@ def css_name(text: str) -> str:
 TILE_CLIP = "tile-clip"
 CLIP_DEF = f'<clipPath id="{TILE_CLIP}"><rect width="100" height="100"/></clipPath>'
 
+#: The ids of the textures laid over fields (tufts of grass) and cities (roofs seen from above),
+#: defined once per picture by :func:`tile_defs`. A texture's cell is 50 units and its marks stay
+#: within 7..22 and 28..43 of it, clear of the points 4, 25, 50, 75 and 96 units along each edge,
+#: so that a kind shows its plain colour there. Their colours are opaque: a pattern used with an
+#: opacity is drawn fainter at each use by some renderers (cairosvg among them).
+FIELD_TEXTURE = "field-texture"
+CITY_TEXTURE = "city-roofs"
+
+#: Where tufts of grass stand (the middle of their base) and roofs lie (x, y, width, height;
+#: a ridge along the longer side) in a texture's 50 x 50 cell.
+GRASS_TUFTS: tuple[Point, ...] = ((11, 14), (36, 12), (18, 39), (40, 41))
+ROOFS: tuple[tuple[float, float, float, float], ...] = (
+    (8, 8, 12, 7),
+    (30, 7, 7, 12),
+    (9, 29, 7, 12),
+    (29, 32, 13, 8),
+)
+
+
+def tile_defs(colors: Mapping[str, str] | None = None) -> str:
+    """What every document that draws tiles needs in its ``<defs>``, once: the clip path of
+    the wall shadows and the field and city textures (in ``colors`` over the default palette)."""
+    palette = {**DEFAULT_COLORS, **(colors or {})}
+    cell = 'patternUnits="userSpaceOnUse" width="50" height="50"'
+    grass = "".join(
+        f"M{num(x - 2.5)} {num(y)}l1-3.5M{num(x)} {num(y)}v-4M{num(x + 2.5)} {num(y)}l-1-3.5"
+        for x, y in GRASS_TUFTS
+    )
+    roof_shapes = "".join(
+        f"<rect {attrs(x=num(x), y=num(y), width=num(w), height=num(h))} "
+        f'{attrs(fill=palette["roof"], stroke=palette["roof-edge"])} stroke-width="0.8"/>'
+        + (
+            f"<path {attrs(d=f'M{num(x)} {num(y + h / 2)}H{num(x + w)}')} "
+            f'{attrs(stroke=palette["roof-edge"])} stroke-width="0.8"/>'
+            if w > h
+            else f"<path {attrs(d=f'M{num(x + w / 2)} {num(y)}V{num(y + h)}')} "
+            f'{attrs(stroke=palette["roof-edge"])} stroke-width="0.8"/>'
+        )
+        for x, y, w, h in ROOFS
+    )
+    return (
+        CLIP_DEF
+        + f"<pattern {attrs(id=FIELD_TEXTURE)} {cell}>"
+        + f"<path {attrs(d=grass, stroke=palette['field-texture'])} fill=\"none\" "
+        'stroke-width="1.1" stroke-linecap="round"/></pattern>'
+        + f"<pattern {attrs(id=CITY_TEXTURE)} {cell}>{roof_shapes}</pattern>"
+    )
+
 
 def tile_ref(tile: TileType) -> str:
     """The id of a tile's drawing in ``<defs>``."""
@@ -134,6 +182,7 @@ def _tile_group(
     parts = [f"<g {attrs(id=tile_ref(tile), class_='tile-art')}>"]
     parts.append(_title(f"{tile.id}: {tile.description}" if tile.description else tile.id))
     parts.append(f"<rect {attrs(class_='k-field', width=100, height=100, fill=field.fill)}/>")
+    parts.append(_texture("rect", FIELD_TEXTURE, width=100, height=100))
     for ground in layout.grounds:
         s = style(ground.index)
         for sector in ground.sectors:
@@ -180,8 +229,14 @@ def _tile_group(
         s = style(area.index)
         cls = _k(area.kind)
         parts.append(f"<path {attrs(class_=cls, d=points_d(area.polygon), fill=s.fill)}/>")
+        if area.kind == "city":
+            parts.append(_texture("path", CITY_TEXTURE, d=points_d(area.polygon)))
         if area.walls:
             d = "".join(points_d(w, closed=False) for w in area.walls)
+            parts.append(  # merlons: short blocks across the wall, every 5 units
+                f"<path {attrs(class_=cls + ' battlements', d=d, fill='none', stroke=s.stroke)} "
+                f'stroke-width="5.6" stroke-dasharray="2.5 2.5" clip-path="url(#{TILE_CLIP})"/>'
+            )
             parts.append(
                 f"<path {attrs(class_=cls + ' wall', d=d, fill='none', stroke=s.stroke)} "
                 'stroke-width="3.2" stroke-linejoin="round"/>'
@@ -286,6 +341,14 @@ def _tile_marks(
         point = rotate_point(badge.point, rotation)
         parts.append(attribute_badge(marker, badge.name, title, badge.value, point, palette))
     return "".join(parts)
+
+
+def _texture(tag: str, texture: str, **shape: object) -> str:
+    """A shape filled with ``texture`` (a pattern of :func:`tile_defs`), laid over a kind."""
+    return (
+        f"<{tag} {attrs(class_='texture ' + texture, **shape)} "
+        f'{attrs(fill=f"url(#{texture})")}/>'
+    )
 
 
 def _k(kind: str) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from carcassonne.errors import CarcassonneError
-from carcassonne.svg.draw import CLIP_DEF, attrs, num, tile_group, tile_marks, tile_ref
+from carcassonne.svg.draw import attrs, num, tile_defs, tile_group, tile_marks, tile_ref
 from carcassonne.svg.image import SvgImage, document
 from carcassonne.svg.legend import entries, layout
 from carcassonne.svg.style import DEFAULT_COLORS
@@ -66,7 +66,7 @@ def tile(
         f"{attrs(data_rotation=rotation, transform=f'rotate({rotation} 50 50)')}/>"
     )
     marks = tile_marks(t, kinds, rotation, colors, catalog.installed_tile_marks())
-    body = f"<defs>{CLIP_DEF}{tile_group(t, kinds, colors)}</defs>{use}{marks}"
+    body = f"<defs>{tile_defs(colors)}{tile_group(t, kinds, colors)}</defs>{use}{marks}"
     return document(
         body, view=(0, 0, 100, 100), width=size, css_class="carcassonne-tile", style=style
     )
@@ -103,7 +103,8 @@ def tile_sheet(
     if legend:
         found = entries(marks=tags, tiles=tiles, kinds=kinds, colors=colors)
         key, key_height = layout(found, gap, height, width - 2 * gap, palette["text"], 1.2)
-    parts = [f"<defs>{CLIP_DEF}{''.join(tile_group(t, kinds, colors) for t in tiles)}</defs>"]
+    groups = "".join(tile_group(t, kinds, colors) for t in tiles)
+    parts = [f"<defs>{tile_defs(colors)}{groups}</defs>"]
     height += key_height + (gap if key else 0)
     parts.append(f"<rect {attrs(width=num(width), height=num(height), fill=palette['board'])}/>")
     if key:
