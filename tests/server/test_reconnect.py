@@ -121,11 +121,13 @@ def _check_rest(table: Table, rest: httpx.Client, drawn: bool = True) -> None:
         assert rest.get(f"/api/games/{game}/history").json()["seq"] == table.seq
     position = rest.get(f"/api/games/{game}/position")
     assert table.state is not None
-    if table.state["pending"]["kind"] == "tile" and not table.over:
-        assert position.status_code == 200, position.text
-        assert len(tomllib.loads(position.text)["tiles"]) == len(table.state["tiles"])
-    else:
+    if table.over:
         assert position.json()["error"]["code"] == "no-position"
+    else:
+        # mid-turn too: a position keeps the turn's actions so far (docs/positions.md `then`)
+        assert position.status_code == 200, position.text
+        if table.state["pending"]["kind"] == "tile":
+            assert len(tomllib.loads(position.text)["tiles"]) == len(table.state["tiles"])
     answer = rest.get(f"/api/games/{game}/record")
     assert answer.status_code == (200 if table.over else 409)
 

@@ -107,12 +107,16 @@ def test_records_wait_for_the_end_positions_hide_the_pile(server: ServerProcess)
     assert isinstance(data["pile"], dict) and sum(data["pile"].values()) == 70
     loaded = load_position(position.text, text=True)  # a playable position
     assert loaded.tiles_left() == 70 and loaded.drawn == data["drawn"]
-    # while a figure decision is pending there is no position to take
+    # while a figure decision is pending, the position keeps the turn so far (``then``)
     _, clients = seated(server, [{"kind": "human"}, {"kind": "human"}])
-    clients[0].apply(clients[0].state["legal_actions"][0]["action"])  # type: ignore[index]
+    placed = clients[0].state["legal_actions"][0]  # type: ignore[index]
+    clients[0].apply(placed["action"])
     with server.http() as h:
         busy = h.get(f"/api/games/{clients[0].seen[0]['game']}/position")
-    assert busy.status_code == 409 and busy.json()["error"]["code"] == "no-position"
+    assert busy.status_code == 200, busy.text
+    mid = tomllib.loads(busy.text)
+    assert mid["then"] == [placed["text"]]
+    assert load_position(busy.text, text=True).pending.kind == "figure"
     for client in clients.values():
         client.close()
 
