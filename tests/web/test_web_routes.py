@@ -179,7 +179,7 @@ def test_errors_are_named(server: str, game: tuple[str, Seat]) -> None:
     status, _, text = get(f"{server}/api/games/{game_id}/picture?seat=7")
     assert status == 400
     assert json.loads(text) == {
-        "error": {"code": "bad-seat", "message": "no seat '7' in this game"}
+        "error": {"code": "bad-seat", "message": "seat must be a whole number from 0 to 1, not '7'"}
     }
     for route in ("picture", "history"):
         status, _, text = get(f"{server}/api/games/nope/{route}")
