@@ -123,9 +123,10 @@ def check_imports(tree: str | Path) -> None:
     """Exit the (child) process with a message when a module measured is not ``tree``'s."""
     wrong = foreign_modules(Path(tree))
     if wrong:
+        more = f" and {len(wrong) - 3} more" if len(wrong) > 3 else ""
         sys.exit(
-            f"refusing to report: these modules were not imported from {tree} but from "
-            f"elsewhere (this tree's editable install?): {'; '.join(wrong)}"
+            f"refusing to report: {len(wrong)} modules were not imported from {tree} but from "
+            f"elsewhere (this tree's editable install?): {'; '.join(wrong[:3])}{more}"
         )
 
 
