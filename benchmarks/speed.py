@@ -50,10 +50,10 @@ TARGETS: dict[str, tuple[str, str, float, bool]] = {
 }
 
 
-def random_games(expansions: list[str], games: int, first: int = 0) -> float:
+def random_games(expansions: list[str], games: int, first: int = 0, players: int = 2) -> float:
     from carcassonne import GameConfig, GameState
 
-    config = GameConfig(players=2, expansions=expansions, seed=1)
+    config = GameConfig(players=players, expansions=expansions, seed=1)
     rng = random.Random(1)
     start = time.process_time()
     for seed in range(first, first + games):
