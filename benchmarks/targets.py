@@ -158,8 +158,8 @@ def row(target: Target, mine: Side, base: Side, command: str) -> str:
             met = "met" if ours <= target.limit else "not met"
         else:
             met = "met" if target.ratio is not None and measured >= target.ratio else "not met"
-        # three decimals near 1: "1.00x, not met" would hide what is not met
-        shown = f"{measured:.3f}x" if 0.99 <= measured < 1.01 else f"{measured:.2f}x"
+        # four decimals near 1: "1.00x, not met" would hide what is not met
+        shown = f"{measured:.4f}x" if 0.99 <= measured < 1.01 else f"{measured:.2f}x"
         cells = [shown, values, met]
     return f"| {target.label} | {target.wanted()} | `{command}` | " + " | ".join(cells) + " |"
 

@@ -45,7 +45,7 @@ def test_lower_is_better_inverts_and_memory_shows_three_decimals(targets: Module
     mine = _side(targets, "this tree", memory=[100.5])
     base = _side(targets, "bfb8ecb", memory=[100.0])
     assert targets.row(target, mine, base, "cmd") == (
-        "| memory | not larger (>= 1x) | `cmd` | 0.995x | 100.5 / 100 KiB | not met |"
+        "| memory | not larger (>= 1x) | `cmd` | 0.9950x | 100.5 / 100 KiB | not met |"
     )
 
 
