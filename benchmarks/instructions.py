@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKLOADS: dict[str, tuple[str, int, str, int]] = {
     "random_base": ("random games, 2p base", 3, "game", 20),
     "random_all": ("random games, 2p, 3 expansions", 2, "game", 10),
+    "random_5p": ("random games, 5p base", 2, "game", 10),
     "leaf_2ply": ("2-ply leaves, base (1 position)", 1, "position", 1),
     "greedy": ("greedy vs greedy, 2p base", 1, "game", 1),
 }
@@ -60,6 +61,7 @@ carcassonne.GameConfig = config
 work = {{
     "random_base": lambda n, first=0: speed.random_games([], n, first),
     "random_all": lambda n, first=0: speed.random_games(speed.ALL_EXPANSIONS, n, first),
+    "random_5p": lambda n, first=0: speed.random_games([], n, first, players=5),
     "leaf_2ply": speed.leaf_2ply,
     "greedy": speed.greedy_games,
 }}[{name!r}]
