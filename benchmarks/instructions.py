@@ -13,6 +13,11 @@ and fills the caches a long run keeps warm (fit and placement tables, join plans
 few games from cold caches would charge a long simulation for filling them. Games are identical
 on both revisions (the same seeds and legal actions), so the ratio is the speed-up in
 instructions. Slow: a few minutes per workload under valgrind; the workloads run in parallel.
+
+``--against REV`` locates REV's engine as ``speed.py`` does (``revisions.py``: the package, its
+tiles and grammar as REV's ``pyproject.toml`` maps them, for the layouts before and after the
+src-style one); each count checks that every ``carcassonne*`` module it ran came from REV's
+tree and refuses otherwise, with the child's message.
 """
 
 from __future__ import annotations
@@ -22,9 +27,10 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+from revisions import RevisionError, checkout, tree_env
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKLOADS: dict[str, tuple[str, int, str, int]] = {
     "random_base": ("random games, 2p base", 3, "game", 20),
     "random_all": ("random games, 2p, 3 expansions", 2, "game", 10),
+    "random_5p": ("random games, 5p base", 2, "game", 10),
     "leaf_2ply": ("2-ply leaves, base (1 position)", 1, "position", 1),
     "greedy": ("greedy vs greedy, 2p base", 1, "game", 1),
 }
@@ -54,11 +61,14 @@ carcassonne.GameConfig = config
 work = {{
     "random_base": lambda n, first=0: speed.random_games([], n, first),
     "random_all": lambda n, first=0: speed.random_games(speed.ALL_EXPANSIONS, n, first),
+    "random_5p": lambda n, first=0: speed.random_games([], n, first, players=5),
     "leaf_2ply": speed.leaf_2ply,
     "greedy": speed.greedy_games,
 }}[{name!r}]
 work({warm}, first=1000)
 operator.call(work, {size})
+import revisions
+revisions.check_imports({tree!r})  # refuse to report another tree's count
 """
 
 
@@ -70,12 +80,13 @@ def count(tree: Path, name: str, cycles: bool = False) -> int:
     fewer instructions but touches more memory (a large cache of objects, say) shows here and
     not in the plain count."""
     _label, size, _unit, warm = WORKLOADS[name]
-    paths = [tree / "core"] + sorted(p for p in (tree / "expansions").iterdir() if p.is_dir())
     # one hash seed for every run: with Python's random one, set and dict orders (and so the
     # count) move by about 0.5 % from run to run of the same revision
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths)), "PYTHONHASHSEED": "0"}
-    code = _RUNNER.format(bench=str(ROOT / "benchmarks"), name=name, size=size, warm=warm)
-    out = subprocess.run(
+    env = {**(dict(os.environ) if tree == ROOT else tree_env(tree)), "PYTHONHASHSEED": "0"}
+    code = _RUNNER.format(
+        bench=str(ROOT / "benchmarks"), name=name, size=size, warm=warm, tree=str(tree)
+    )
+    done = subprocess.run(
         [
             "valgrind",
             "--tool=callgrind",
@@ -89,8 +100,11 @@ def count(tree: Path, name: str, cycles: bool = False) -> int:
         env=env,
         capture_output=True,
         text=True,
-        check=True,
-    ).stderr
+    )
+    out = done.stderr
+    if done.returncode != 0:  # the child's own message (a refusal, an API the revision lacks)
+        tail = "\n".join(line for line in out.splitlines() if not line.startswith("=="))
+        raise RevisionError(f"{name} on {tree} failed (exit status {done.returncode}):\n{tail}")
     for line in out.splitlines():
         if "Collected :" in line:
             events = [int(v) for v in line.split(":", 1)[1].split()]
@@ -118,20 +132,17 @@ def main(argv: list[str] | None = None) -> int:
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (apt-get install -y valgrind)")
 
-    here = counts(ROOT, args.workloads, args.cycles)
+    try:
+        here = counts(ROOT, args.workloads, args.cycles)
+    except RevisionError as exc:
+        sys.exit(f"instructions.py: {exc}")
     other: dict[str, int] | None = None
     if args.against:
-        with tempfile.TemporaryDirectory(prefix="carcassonne-bench-") as tmp:
-            tree = Path(tmp) / "tree"
-            add = ["worktree", "add", "--detach", "-q", str(tree), args.against]
-            subprocess.run(["git", "-C", str(ROOT), *add], check=True)
-            try:
+        try:
+            with checkout(args.against) as tree:
                 other = counts(tree, args.workloads, args.cycles)
-            finally:
-                subprocess.run(
-                    ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True
-                )
-
+        except RevisionError as exc:
+            sys.exit(f"instructions.py --against {args.against}: {exc}")
     what = "estimated cycles (callgrind, cache simulation)" if args.cycles else "instructions"
     print(f"python {sys.version.split()[0]}, {what}, millions per unit")
     head = f"{'workload':<34} {'unit':>8} {'this tree':>10}"

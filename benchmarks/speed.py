@@ -16,9 +16,12 @@ Four workloads, each the median of ``--runs`` runs, timed in CPU seconds of this
 * greedy against greedy, 2 players, base game: games per CPU-second (target >= 12).
 
 ``--against REV`` checks REV out into a temporary git worktree and runs this same script on both
-trees, one run at a time in turn, each in a fresh process (the engine and expansions of that
-tree first on ``sys.path``), then deletes the worktree; the ratio is the median of the runs'
-ratios. The script uses only the public API, so it runs on older revisions too.
+trees, one run at a time in turn, each in a fresh process (the engine, its tiles and grammar,
+and the expansions of that tree first on ``sys.path``, located as that revision's
+``pyproject.toml`` maps them: see ``revisions.py``), then deletes the worktree; the ratio is the
+median of the runs' ratios. Each child checks that every ``carcassonne*`` module it measured
+came from its tree and refuses otherwise; a failing child's message is shown. The script uses
+only the public API, so it runs on older revisions too (or says why not).
 """
 
 from __future__ import annotations
@@ -28,12 +31,12 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from revisions import RevisionError, check_imports, checkout, run_child, tree_env
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL_EXPANSIONS = ["river", "abbot", "abbey-mayor"]
@@ -47,10 +50,10 @@ TARGETS: dict[str, tuple[str, str, float, bool]] = {
 }
 
 
-def random_games(expansions: list[str], games: int, first: int = 0) -> float:
+def random_games(expansions: list[str], games: int, first: int = 0, players: int = 2) -> float:
     from carcassonne import GameConfig, GameState
 
-    config = GameConfig(players=2, expansions=expansions, seed=1)
+    config = GameConfig(players=players, expansions=expansions, seed=1)
     rng = random.Random(1)
     start = time.process_time()
     for seed in range(first, first + games):
@@ -118,16 +121,12 @@ def measure(runs: int, scale: float) -> dict[str, list[float]]:
     return {name: [fn() for _ in range(runs)] for name, fn in work.items()}
 
 
-def _tree_env(tree: Path) -> dict[str, str]:
-    paths = [tree / "core"] + sorted(p for p in (tree / "expansions").iterdir() if p.is_dir())
-    if not (tree / "core" / "carcassonne").is_dir():  # before the src-style layout
-        paths[0] = tree
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths))}
-
-
 def _measure_in(tree: Path, runs: int, scale: float, cwd: str) -> dict[str, list[float]]:
-    """This script's measurements of the engine in ``tree``, in a fresh process."""
-    out = subprocess.run(
+    """This script's measurements of the engine in ``tree``, in a fresh process (this tree's
+    from the installed environment, another's first on the path); the child refuses to report
+    when a module it measured is not ``tree``'s, and its message is shown."""
+    env = dict(os.environ) if tree == ROOT else tree_env(tree)
+    out = run_child(
         [
             sys.executable,
             str(Path(__file__).resolve()),
@@ -139,12 +138,10 @@ def _measure_in(tree: Path, runs: int, scale: float, cwd: str) -> dict[str, list
             "--expect-root",
             str(tree),
         ],  # fmt: skip
-        env=_tree_env(tree),
+        env,
+        f"speed.py on {tree}",
         cwd=cwd,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
+    )
     result: dict[str, list[float]] = json.loads(out)
     return result
 
@@ -158,21 +155,11 @@ def measure_against(
     of its own. ``rev`` runs from a temporary git worktree."""
     here: dict[str, list[float]] = {name: [] for name in TARGETS}
     other: dict[str, list[float]] = {name: [] for name in TARGETS}
-    with tempfile.TemporaryDirectory(prefix="carcassonne-bench-") as tmp:
-        tree = Path(tmp) / "tree"
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), rev],
-            check=True,
-        )
-        try:
-            for _ in range(runs):
-                for into, where in ((here, ROOT), (other, tree)):
-                    for name, values in _measure_in(where, 1, scale, tmp).items():
-                        into[name].extend(values)
-        finally:
-            subprocess.run(
-                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True
-            )
+    with checkout(rev) as tree:
+        for _ in range(runs):
+            for into, where in ((here, ROOT), (other, tree)):
+                for name, values in _measure_in(where, 1, scale, str(tree.parent)).items():
+                    into[name].extend(values)
     return here, other
 
 
@@ -185,17 +172,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expect-root", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
-    if args.expect_root:  # in a worktree: make sure its engine is the one measured
-        import carcassonne
-
-        where = Path(carcassonne.__file__).resolve()
-        if not where.is_relative_to(Path(args.expect_root).resolve()):
-            sys.exit(f"measuring {where}, not the revision's engine under {args.expect_root}")
     other: dict[str, list[float]] | None = None
     if args.against and not args.raw:
-        here, other = measure_against(args.against, args.runs, args.scale)
+        try:
+            here, other = measure_against(args.against, args.runs, args.scale)
+        except RevisionError as exc:
+            sys.exit(f"speed.py --against {args.against}: {exc}")
     else:
         here = measure(args.runs, args.scale)
+    if args.expect_root:  # a child: only the engine of that tree may have been measured
+        check_imports(args.expect_root)
     if args.raw:
         print(json.dumps(here))
         return 0
