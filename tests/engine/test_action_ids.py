@@ -145,3 +145,14 @@ def test_random_bot_plays_the_same_game_by_ids_and_by_actions() -> None:
         by_id.apply_id(k)
     assert by_id.log == by_action.log
     assert by_id.scores == by_action.scores
+
+
+def test_a_random_bot_subclass_that_picks_its_own_way_is_still_asked() -> None:
+    class LastBot(RandomBot):
+        def pick(self, state, actions):  # type: ignore[no-untyped-def]
+            return actions[-1]
+
+    state = _mid_tile_decision(BASE, 4)
+    legal = state.legal_actions()
+    assert LastBot(0).choose(state) == legal[-1]
+    assert LastBot(0).choose_id(state) == len(legal) - 1

@@ -63,10 +63,14 @@ class RandomBot(SeededBot):
     name = "random"
 
     def choose(self, state: GameState) -> Action:
+        if type(self).pick is not RandomBot.pick:  # a subclass picks its own way
+            return super().choose(state)
         # the same draw as pick() over legal_actions(), but only the chosen action is built
         return state.action_for_id(self.choose_id(state))
 
     def choose_id(self, state: GameState) -> int:
+        if type(self).pick is not RandomBot.pick:
+            return super().choose_id(state)
         ids = state.legal_action_ids()
         if not ids:
             raise ValueError("no decision is pending: the game is over")
