@@ -211,3 +211,34 @@ def test_an_id_not_legal_now_is_refused():
         codec.decode(state, 0)
     with pytest.raises(ActionEncodingError, match="outside 0.."):
         codec.decode(state, codec.num_actions)
+
+
+def test_tile_ids_by_arithmetic_are_the_field_by_field_ids():
+    """``legal_ids`` encodes tile placements by arithmetic (the integer path of issue 34): the
+    same id as ``encode`` everywhere in the window, the same error just outside it."""
+    from carcassonne.envs.actions import OutsideWindowError
+
+    state = GameState.new(GameConfig(players=2), seed=4)
+    rng = random.Random(4)
+    wide, narrow = ActionCodec(state.config), ActionCodec(state.config, radius=2)
+    outside = 0
+    while not state.is_over and state.turn < 40:
+        legal = state.legal_actions()
+        assert codec_pairs(wide, state) == {wide.encode(a): a for a in legal}
+        try:
+            expected = {narrow.encode(a): a for a in legal}
+        except OutsideWindowError as error:
+            outside += 1
+            with pytest.raises(OutsideWindowError) as caught:
+                narrow.legal_ids(state)
+            assert str(caught.value) == str(error)
+        else:
+            assert codec_pairs(narrow, state) == expected
+        state.apply(rng.choice(legal))
+    assert outside > 0  # the narrow window was outgrown
+
+
+def codec_pairs(codec, state):
+    ids = codec.legal_ids(state)
+    assert list(ids) == sorted(ids)
+    return ids

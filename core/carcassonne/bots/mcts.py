@@ -16,10 +16,11 @@ more tiles: the pile is emptied and the engine's own final scoring values everyt
 open (a farm, an unfinished city with its meeple). A playout's result for a player mixes the
 win (shared wins split) with the score margin over the best opponent, both in [0, 1].
 
-The search uses only ``legal_actions``, ``apply``, ``clone``, ``pending``, ``drawn``,
-``scores`` and ``is_over``, so it plays every expansion mix, a fan's included. With a fixed
-``iterations`` it is deterministic for its seed; with ``seconds`` it searches until the time
-is up (the number of iterations, and so the move, then depends on the machine).
+The search uses only ``legal_actions``, ``apply`` (in playouts ``legal_action_ids`` and
+``apply_id``: the same random moves without building every action), ``clone``, ``pending``,
+``drawn``, ``scores`` and ``is_over``, so it plays every expansion mix, a fan's included. With
+a fixed ``iterations`` it is deterministic for its seed; with ``seconds`` it searches until the
+time is up (the number of iterations, and so the move, then depends on the machine).
 """
 
 from __future__ import annotations
@@ -183,7 +184,8 @@ class MctsBot(SeededBot):
             if stop >= 0 and game.tiles_left() <= stop and game.pending.kind != "draw":
                 game.set_draw_pile([])  # the game ends with this turn: final scoring values it
                 stop = -1
-            game.apply(choice(game.legal_actions()))
+            # an id, not an action: the drawn tile's other placements are never built
+            game.apply_id(choice(game.legal_action_ids()))
 
     def _results(self, scores: list[int]) -> list[float]:
         """Per player, a result in [0, 1]: the win share mixed with the score margin."""

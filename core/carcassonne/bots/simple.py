@@ -41,6 +41,17 @@ class SeededBot(ABC):
             raise ValueError("no decision is pending: the game is over")
         return self.pick(state, actions)
 
+    def choose_id(self, state: GameState) -> int:
+        """The id (``state.legal_action_ids()``) of the action :meth:`choose` picks: play it
+        with ``state.apply_id``. Bots that can pick without the action objects (the random
+        bot) override it and build none."""
+        action = self.choose(state)
+        legal = state.legal_actions()
+        for i, offered in enumerate(legal):
+            if offered is action:
+                return i
+        return legal.index(action)
+
     @abstractmethod
     def pick(self, state: GameState, actions: list[Action]) -> Action:
         """One of ``actions`` (never empty) for the pending decision."""
@@ -50,6 +61,20 @@ class RandomBot(SeededBot):
     """Picks a legal action uniformly at random."""
 
     name = "random"
+
+    def choose(self, state: GameState) -> Action:
+        if type(self).pick is not RandomBot.pick:  # a subclass picks its own way
+            return super().choose(state)
+        # the same draw as pick() over legal_actions(), but only the chosen action is built
+        return state.action_for_id(self.choose_id(state))
+
+    def choose_id(self, state: GameState) -> int:
+        if type(self).pick is not RandomBot.pick:
+            return super().choose_id(state)
+        ids = state.legal_action_ids()
+        if not ids:
+            raise ValueError("no decision is pending: the game is over")
+        return self.rng.choice(ids)
 
     def pick(self, state: GameState, actions: list[Action]) -> Action:
         return self.rng.choice(actions)

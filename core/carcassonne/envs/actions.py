@@ -40,6 +40,7 @@ from carcassonne import CarcassonneError, GameConfig, GameState
 from carcassonne.actions import (
     CORE_ACTIONS,
     ChanceOutcome,
+    PlaceTile,
     TypedAction,
     action_fields,
     field_choices,
@@ -48,6 +49,9 @@ from carcassonne.actions import (
 )
 from carcassonne.geometry import CORNERS, HALVES, ROTATIONS, SIDES
 from carcassonne.serialize import action_types
+
+#: Rotation -> its index in the rotation domain (``ROTATIONS``: 0, 90, 180, 270).
+_ROTATION_INDEX = {rotation: i for i, rotation in enumerate(ROTATIONS)}
 
 #: Well beyond the largest board seen in random games (docs/ai.md, "Board window").
 DEFAULT_RADIUS = 32
@@ -193,6 +197,10 @@ class ActionCodec:
             start += block.size
         self.num_actions = start
         self._by_type = {b.action_type: b for b in self.blocks}
+        tiles = self._by_type[PlaceTile]
+        assert tiles.fields == ("tile", "x", "y", "rotation") and tiles.strides[3] == 1
+        #: The tile block's first id and the strides of x and y (rotation's is 1).
+        self._tile_block = (tiles.start, tiles.strides[1], tiles.strides[2])
 
     # -- encoding ------------------------------------------------------------------------------
 
@@ -213,6 +221,23 @@ class ActionCodec:
                 code += i * stride
         return code
 
+    def _tile_code(self, action: PlaceTile) -> int:
+        """:meth:`encode` of a ``PlaceTile`` (tile, x, y, rotation: the tile implied) without
+        the walk over its fields: the id of each of a drawn tile's placements."""
+        _tile, x, y, rotation = action
+        radius = self.radius
+        if (
+            type(x) is int
+            and type(y) is int
+            and -radius <= x <= radius
+            and -radius <= y <= radius
+            and rotation in _ROTATION_INDEX
+        ):
+            start, x_stride, y_stride = self._tile_block
+            index = (x + radius) * x_stride + (y + radius) * y_stride
+            return start + index + _ROTATION_INDEX[rotation]
+        return self.encode(action)
+
     def _outside(self, block: Block, domain: Domain, value: object) -> str:
         if domain.name in ("x", "y"):
             return (
@@ -227,8 +252,10 @@ class ActionCodec:
         Two legal actions with one id would make the encoding ambiguous: that raises.
         """
         out: dict[int, Any] = {}
+        tile_code = self._tile_code
         for action in state.legal_actions():
-            code = self.encode(action)
+            # a tile placement (most of the list) by arithmetic; anything else field by field
+            code = tile_code(action) if type(action) is PlaceTile else self.encode(action)
             other = out.get(code)
             if other is not None:
                 raise ActionEncodingError(f"{action!r} and {other!r} share the id {code}")

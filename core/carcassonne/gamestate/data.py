@@ -127,6 +127,7 @@ class StateData:
         "log",
         "_origin",
         "_cands",
+        "_ids",
         "_legal",
         "_turn_opts",
     )
@@ -171,6 +172,11 @@ class StateData:
     log: list[Action | ForcedDraw | ForcedChance]
     _origin: tuple[object, ...]
     _cands: list[PlaceTile] | None
+    #: The drawn tile's placements as ids (``legal_action_ids``) without an action each: per
+    #: frontier square (``_squares`` order) the rotations that fit, and the running count of
+    #: placements up to and including each square; None until asked, and where ids index
+    #: the legal list instead (vetoes, actions at any time).
+    _ids: tuple[list[int], list[tuple[int, ...]]] | None
     _legal: list[Action] | None
     _turn_opts: list[Action] | None
 

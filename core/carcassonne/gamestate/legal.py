@@ -7,8 +7,9 @@ The layer above :mod:`carcassonne.gamestate.queries` (see :mod:`carcassonne.game
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
-from itertools import repeat
+from itertools import accumulate, repeat
 from operator import is_
 from typing import cast
 
@@ -67,6 +68,74 @@ class Legal(Queries):
         if self._legal is None:
             self._legal = self._compute_legal()
         return list(self._legal)
+
+    def legal_action_ids(self) -> range:
+        """The legal actions of the pending decision as integers: ``range(n)``, where id ``k``
+        is ``legal_actions()[k]`` (same order, same length; empty once the game is over).
+
+        A search or a random player picks an id and plays it with ``apply_id``: the drawn
+        tile's placements are then counted from the fit table, not built as one
+        ``PlaceTile`` each (only the one chosen is built). An id is valid until the next
+        action, ``undo``, forced draw or restore."""
+        table = self._placement_table()
+        if table is not None:
+            return range(table[0][-1])
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return range(len(self._legal))
+
+    def action_for_id(self, action_id: int) -> Action:
+        """The legal action with id ``action_id`` (``legal_actions()[action_id]``), built
+        alone; an id outside ``legal_action_ids()`` raises :class:`IllegalActionError`
+        (``not-offered``)."""
+        table = self._placement_table()
+        if table is not None:
+            counts, fitting = table
+            if type(action_id) is int and 0 <= action_id < counts[-1]:
+                j = bisect_right(counts, action_id)
+                x, y = self._squares[j]
+                rotation = fitting[j][action_id - counts[j - 1] if j else action_id]
+                return tuple.__new__(PlaceTile, (self.drawn, x, y, rotation))
+            count = counts[-1]
+        else:
+            if self._legal is None:
+                self._legal = self._compute_legal()
+            legal = self._legal
+            if type(action_id) is int and 0 <= action_id < len(legal):
+                return legal[action_id]
+            count = len(legal)
+        raise IllegalActionError(
+            action_id,
+            f"no legal action has the id {action_id!r} (ids now: 0..{count - 1})"
+            if count
+            else f"no legal action has the id {action_id!r} (none is legal now)",
+            "not-offered",
+            ids=count,
+        )
+
+    def _placement_table(self) -> tuple[list[int], list[tuple[int, ...]]] | None:
+        """The drawn tile's placements as counts (``_ids``), built once per draw; None where
+        ids index the legal list: any decision but a tile one, placements a plugin may veto
+        (the list is built to be vetoed anyway), actions at any time (merged into it)."""
+        table = self._ids
+        if table is not None:
+            return table
+        if self.pending.kind != "tile" or self._cands is not None:
+            return None
+        config = self.config
+        hooks = config.hooks
+        if hooks.offers_anytime:
+            return None
+        assert self.drawn is not None
+        tile = config.tile_types[self.drawn]
+        if hooks.may_veto(config, tile):
+            return None
+        # each square's rotations from the fit table, and the running counts, all in C
+        fitting = list(
+            map(config.fit_table(tile).__getitem__, map(self._frontier.__getitem__, self._squares))
+        )
+        table = self._ids = (list(accumulate(map(len, fitting))), fitting)
+        return table
 
     def legal_tile_placements(self) -> list[tuple[int, int, int]]:
         """``(x, y, rotation)`` of every legal placement of the drawn tile."""

@@ -90,6 +90,17 @@ class Phases(Chance):
             reason = None if model is not None and _same_types(action, model) else "refused"
         if reason is not None:
             self._refuse(action)
+        return self._carry_out(action)
+
+    def apply_id(self, action_id: int) -> list[ev.Event]:
+        """Apply the legal action with id ``action_id`` (see ``legal_action_ids``) and return
+        its events: what ``apply(legal_actions()[action_id])`` does, without building the
+        other actions or checking the one built (it is legal by construction). An id that
+        names no legal action raises :class:`IllegalActionError` and changes nothing."""
+        return self._carry_out(self.action_for_id(action_id))
+
+    def _carry_out(self, action: Action) -> list[ev.Event]:
+        """Log and carry out a legal action; on any error, take the state back."""
         events: list[ev.Event] = []
         self.last_events = events  # filled as the action is carried out (``emit`` adds to it)
         self.log.append(action)
@@ -340,6 +351,7 @@ class Phases(Chance):
             events.append(_new(ev.TileDrawn, (player, tid)))
             if cands is None or cands:
                 self._cands = cands
+                self._ids = None
                 self.pending = _TILE_FOR[player]
                 self._legal = None
                 return
@@ -356,6 +368,7 @@ class Phases(Chance):
         tile = self.config.tile_types[action.tile]
         self.drawn = None
         self._cands = None
+        self._ids = None
         self._completed = self._lay(tile, action.x, action.y, action.rotation, self.player)
         self.last_tile = (action.x, action.y)
         events.append(

@@ -38,6 +38,10 @@ from carcassonne.values import (
 _PlacedData = tuple[str, int, int, int]
 
 
+#: Fields not pickled: the board (pickled by tile id instead) and what is derived from the rest.
+_UNPICKLED = ("board", "_squares", "_origin", "_cands", "_ids", "_legal", "_turn_opts")
+
+
 def _encode_board(board: dict[Pos, Placed]) -> dict[Pos, _PlacedData]:
     return {pos: (p.tile.id, p.rotation, p.player, p.order) for pos, p in board.items()}
 
@@ -94,6 +98,7 @@ class Snapshots(Phases):
         self.last_events = []
         self.log = []
         self._cands = None
+        self._ids = None
         self._legal = None
         self._turn_opts = None
         self._origin = self._snapshot() + ((),)
@@ -156,6 +161,7 @@ class Snapshots(Phases):
         self._extra = ()
         self._in_extra = False
         self._cands = None
+        self._ids = None
         self._legal = None
         self._turn_opts = None
         events: list[ev.Event] = [ev.TurnStarted(player, turn)]
@@ -197,6 +203,7 @@ class Snapshots(Phases):
         if manual:
             self.auto_chance = False
         self._cands = None
+        self._ids = None
         self._legal = None
         self._turn_opts = None
 
@@ -233,6 +240,7 @@ class Snapshots(Phases):
         other.log = self.log.copy()
         other._origin = self._origin
         other._cands = self._cands
+        other._ids = self._ids
         other._legal = self._legal
         other._turn_opts = self._turn_opts
         return other
@@ -248,7 +256,7 @@ class Snapshots(Phases):
         data: dict[str, object] = {
             name: getattr(self, name)
             for name in StateData.__slots__
-            if name not in ("board", "_squares", "_origin", "_cands", "_legal", "_turn_opts")
+            if name not in _UNPICKLED
         }
         data["board"] = _encode_board(self.board)
         origin_board = self._origin[0]
@@ -272,6 +280,7 @@ class Snapshots(Phases):
         self._squares = sorted(frontier)
         self._holes = sum(1 for p in frontier.values() if _is_hole(p))
         self._cands = None
+        self._ids = None
         self._legal = None
         self._turn_opts = None
 
