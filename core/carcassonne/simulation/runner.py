@@ -22,7 +22,6 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from multiprocessing.managers import SyncManager
 from pathlib import Path
 from typing import Any
 
@@ -153,6 +152,8 @@ def simulate(
     elif jobs <= 1:
         ran = _run_here(tasks, local.players, games, progress, started)
     else:
+        from multiprocessing.managers import SyncManager  # only a run with workers needs it
+
         # the manager ignores Ctrl-C, so that interrupted workers can still report to it
         manager = SyncManager()
         manager.start(_ignore_interrupts)
