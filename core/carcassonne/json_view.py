@@ -82,9 +82,9 @@ class JsonView:
             squares.update((x + dx, y + dy) for dx, dy in _AROUND)
         named: set[int] = set(roots - self.features.keys()) | absorbed
         for event in events:
-            x, y = getattr(event, "x", None), getattr(event, "y", None)
-            if type(x) is int and type(y) is int:
-                squares.add((x, y))
+            ex, ey = getattr(event, "x", None), getattr(event, "y", None)
+            if type(ex) is int and type(ey) is int:
+                squares.add((ex, ey))
             feature = getattr(event, "feature", None)
             if type(feature) is int:
                 try:
@@ -112,20 +112,21 @@ class JsonView:
                 found.update((x, y) for x, y in had["tiles"])
         changes: dict[str, Any] = {}
         if retile:
-            tiles = []
+            placed_tiles = []
             for x, y in sorted(retile, key=lambda s: (s[1], s[0])):
                 entry = tile_entry(x, y, board[x, y], segments(x, y))
                 if entry != self.tiles.get((x, y)):
                     self.tiles[x, y] = entry
-                    tiles.append(entry)
-            if tiles:
-                changes["tiles"] = tiles
+                    placed_tiles.append(entry)
+            if placed_tiles:
+                changes["tiles"] = placed_tiles
         held = any(self.features[root]["figures"] for root in gone)  # figures' feature ids
         for root in gone:
             del self.features[root]
         features = []
         for root in sorted(named):
             had = self.features.get(root)
+            tiles: list[list[int]]
             if root in grown:
                 tiles = [[x, y] for x, y in sorted(grown[root])]
             elif had is None:  # a feature no tile started (a plugin's): asked for
