@@ -233,9 +233,9 @@ class Server:
         self._version = 0
         #: The JSON state last sent (for a view), followed move by move by ``changes`` answers.
         self._sent: tuple[int, JsonView] | None = None
-        #: The legal actions of the state last sent, by notation: an action sent back as the
-        #: text the server gave is found here instead of being parsed again.
-        self._texts: tuple[int, dict[str, Any]] | None = None
+        #: The legal actions of the state last sent (their ``action_json`` entries): an action
+        #: sent back as the text the server gave is found there instead of being parsed again.
+        self._texts: tuple[int, list[dict[str, Any]]] | None = None
         self._ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "hello": self._hello,
             "new": self._new,
@@ -386,15 +386,18 @@ class Server:
         self._remember_texts(state["legal_actions"])
 
     def _remember_texts(self, legal: list[dict[str, Any]]) -> None:
-        game = self.state
-        if game is None:
-            return
-        actions = game.legal_actions()
-        if len(actions) == len(legal):
-            self._texts = (
-                self._version,
-                {a["text"]: x for a, x in zip(legal, actions, strict=True)},
-            )
+        self._texts = (self._version, legal)
+
+    def _sent_action(self, text: str, state: GameState) -> Any:
+        """The legal action whose text the last answer gave as ``text``, if any (a scan of a
+        few dozen strings costs less than building a table after every move)."""
+        sent = self._texts
+        if sent is None or sent[0] != self._version:
+            return None
+        for entry, action in zip(sent[1], state.legal_actions(), strict=False):
+            if entry["text"] == text:
+                return action
+        return None
 
     def _auto_chance(self, request: dict[str, Any]) -> bool:
         """The request's ``chance`` field: ``"engine"`` (the default) draws chance inside a
@@ -528,8 +531,8 @@ class Server:
         if "action" not in request:
             raise RequestError("bad-request", "missing field 'action'", field="action")
         given = request["action"]
-        if isinstance(given, str) and self._texts is not None and self._texts[0] == self._version:
-            known = self._texts[1].get(given)
+        if isinstance(given, str):
+            known = self._sent_action(given, state)
             if known is not None:
                 return known
         try:

@@ -103,6 +103,8 @@ class Live:
     #: move (:class:`carcassonne.json_view.JsonView`), and the changes that led to it.
     _view: tuple[int, GameState, JsonView] | None = field(default=None, repr=False)
     _changes: tuple[int, dict[str, Any] | None] | None = field(default=None, repr=False)
+    #: ``(seq, state, {text: action})``: the legal actions at that seq by their notation.
+    _legal: tuple[int, GameState, dict[str, Any]] | None = field(default=None, repr=False)
 
     @property
     def id(self) -> str:
@@ -126,6 +128,15 @@ class Live:
         if view is None or view[0] != self.seq or view[1] is not self.state:
             view = self._view = (self.seq, self.state, JsonView.of(self.state, 0))
         return view[2]
+
+    def legal_by_text(self) -> dict[str, Any]:
+        """The legal actions now by the text clients were sent (``action_json``: remembered,
+        so this costs a lookup per action), made once per ``seq``."""
+        known = self._legal
+        if known is None or known[0] != self.seq or known[1] is not self.state:
+            actions = {action_json(a)["text"]: a for a in self.state.legal_actions()}
+            known = self._legal = (self.seq, self.state, actions)
+        return known[2]
 
     def changes(self, change: Change) -> dict[str, Any] | None:
         """What ``change`` (the last one, which led to this ``seq``) changed in the players'

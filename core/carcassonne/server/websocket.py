@@ -511,7 +511,12 @@ def _int_field(message: dict[str, Any], name: str, optional: bool = False) -> An
 
 
 def _action(given: Any, live: Live) -> Any:
-    """An action in the protocol's forms: notation text or ``{"type": verb, ...}``."""
+    """An action in the protocol's forms: notation text or ``{"type": verb, ...}``. A text
+    the server sent (a legal action's) is looked up rather than parsed again."""
+    if isinstance(given, str):
+        known = live.legal_by_text().get(given)
+        if known is not None:
+            return known
     try:
         if isinstance(given, str):
             return action_from_text(given, live.state)
