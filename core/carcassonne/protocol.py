@@ -633,7 +633,10 @@ class Server:
                 delta = {key: value for key, value in delta.items() if _kept(key, fields)}
             answer = {"changes": delta}
         answer["applied"] = action_json(state.log[-1] if state.log else action)
-        answer["events"] = [e.to_dict() for e in events]
+        shown = answer.get("changes", answer.get("state", {})).get("events")
+        if shown is None or len(shown) != len(events) or list(state.last_events) != events:
+            shown = [e.to_dict() for e in events]  # else the state's events are the move's
+        answer["events"] = shown
         return answer
 
     def _undo(self, request: dict[str, Any]) -> dict[str, Any]:
