@@ -29,6 +29,15 @@ its threads), which does not depend on what else the machine is doing; the CPU t
 With ``--store postgresql`` and no ``--db``, a throw-away PostgreSQL cluster is started on a free
 loopback port (``initdb`` of the installed server; default settings, so every commit waits for
 the disk) and removed at the end. Needs the extras ``server,postgres,server-test``.
+
+``--stdio N`` measures the stdio protocol instead (``carcassonne serve --stdio``, in this
+process): N ``apply`` requests of random 2-player base games (seeds 0, 1, ...), each answered
+and written as JSON as ``serve`` does, and prints the CPU time per apply; ``--changes`` asks for
+the move's changes instead of the whole state (docs/protocol.md). Load-free, in instructions:
+``valgrind --tool=callgrind --toggle-collect=_operator_call python benchmarks/server_load.py
+--stdio 300`` counts only the server's answers (divide the total by N). The client picks its move
+from the engine's legal actions with a seeded generator, so every revision plays the same
+games: run the same file with another checkout's interpreter to compare (issue 34).
 """
 
 from __future__ import annotations
@@ -37,6 +46,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import operator
 import os
 import random
 import secrets
@@ -65,6 +75,9 @@ from carcassonne.state import GameState
 
 #: Moves written before the server starts: uniformly 0..PREFIX (a base game has about 140).
 PREFIX = 130
+#: ``--changes``: the WebSocket clients say hello with ``changes`` (their updates carry what
+#: changed, docs/server.md), as the stdio clients of ``--stdio N --changes`` ask for it.
+CHANGES = False
 
 
 #: ``--profile``: the server under cProfile, timing the CPU of the event loop's thread.
@@ -214,7 +227,10 @@ async def player(
     """One client: a seat that plays random legal actions after thinking, or a spectator (no
     seat) that reads. Returns when the game is over or the run ends."""
     async with connect(f"ws://{base}/api/games/{game}/ws", max_size=2**23) as ws:
-        await ws.send(json.dumps({"op": "hello", "seat": seat, "token": token, "id": "h"}))
+        hello = {"op": "hello", "seat": seat, "token": token, "id": "h"}
+        if CHANGES:
+            hello["changes"] = True
+        await ws.send(json.dumps(hello))
         await play(ws, seat, think, stop, stats, rng)
 
 
@@ -246,7 +262,13 @@ async def play(
         message = orjson.loads(text)
         kind = message["type"]
         if kind in ("sync", "update"):
-            seq, state = message["seq"], message["state"]
+            seq = message["seq"]
+            if "changes" in message and state is not None:
+                # the keys this client reads are whole in the changes (tiles and features,
+                # partial there, it does not read)
+                state = {**state, **message["changes"]}
+            else:
+                state = message["state"]
             if kind == "update" and seat == 0 and stats.inside(arrived):
                 stats.moves += 1
             if state["game_over"]:
@@ -391,6 +413,51 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
     return results
 
 
+def _answer(server: Any, line: str) -> str:
+    from carcassonne.serialize import dumps
+
+    return dumps(server.handle_line(line))
+
+
+def stdio_applies(count: int, changes: bool) -> dict[str, Any]:
+    """``count`` applies through the stdio protocol's server in this process (module
+    docstring): the server's CPU per apply, the client's work (choosing, parsing) left out."""
+    from carcassonne.protocol import Server
+
+    server = Server()
+    extra = {"changes": True} if changes else {}
+    rng = random.Random(1)
+    games = 0
+    spent = 0.0
+    sizes = 0
+    for _ in range(count):
+        state = server.state
+        if state is None or state.is_over:
+            line = json.dumps({"op": "new", "seed": games})
+            games += 1
+            server.handle_line(line)
+            state = server.state
+            assert state is not None
+        line = json.dumps(
+            {"op": "apply", "action": action_text(rng.choice(state.legal_actions())), **extra}
+        )
+        began = time.process_time()
+        # operator.call: under ``valgrind --tool=callgrind --toggle-collect=_operator_call``
+        # only the server's work is counted (the instructions of the answers, load-free)
+        text = operator.call(_answer, server, line)
+        spent += time.process_time() - began
+        sizes += len(text)
+        if '"ok": true' not in text:
+            raise SystemExit(f"refused: {line}: {text[:300]}")
+    return {
+        "applies": count,
+        "changes": changes,
+        "games": games,
+        "cpu_us_per_apply": round(1e6 * spent / count, 1),
+        "answer_chars": sizes // count,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="concurrent games (default 100)")
@@ -405,7 +472,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--profile", default=None, help="profile the server's event loop (CPU) into PATH.STORE"
     )
+    parser.add_argument(
+        "--stdio", type=int, default=None, metavar="N",
+        help="measure N stdio applies in this process instead (no server, no store)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--changes", action="store_true", help="clients ask for the changes, not the state"
+    )
     args = parser.parse_args(argv)
+    global CHANGES
+    CHANGES = args.changes
+    if args.stdio is not None:
+        print(json.dumps(stdio_applies(args.stdio, args.changes)))
+        return 0
     if not 1 <= args.games <= 500:
         parser.error("--games must be from 1 to 500")
     run = asyncio.run

@@ -19,7 +19,6 @@ from carcassonne.errors import CarcassonneError, ConfigError
 from carcassonne.features import Segments, segments_of
 from carcassonne.limits import name_problem
 from carcassonne.plugins import Hooks, Plugin, make_plugin_manager
-from carcassonne.tileset.loader import load_tileset
 from carcassonne.tileset.model import FIELD_EDGE, FeatureKind, TileType
 from carcassonne.values import ExtValue, FigureKind, OptionValue, PieceKind, Setup, TileMark
 from carcassonne.values import TileSource as _TileSource
@@ -273,6 +272,10 @@ class GameConfig:
     def _load_tiles(self) -> dict[str, TileType]:
         types: dict[str, TileType] = {}
         owner: dict[str, str] = {}
+        # the tile reader (Lark, the tile checks) is imported when a game first needs tiles:
+        # `import carcassonne` and `carcassonne --help` do not pay for it (issue 34)
+        from carcassonne.tileset.loader import load_tileset
+
         edition = str(self.options.get("edition", "C2"))
         for plugin, source in self.hooks.tile_sets():
             tileset = load_tileset(source, self.kinds, edition=edition)
@@ -297,6 +300,8 @@ class GameConfig:
     def _edition_hint(self, name: str) -> str:
         """Where an unknown tile id is a tile of another edition's tile sets: which one and the
         option that picks it (only on this error path: it loads those editions' sets)."""
+        from carcassonne.tileset.loader import load_tileset
+
         spec = self.option_specs.get("edition")
         current = self.options.get("edition")
         for edition in spec.choices if spec is not None else ():

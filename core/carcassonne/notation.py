@@ -24,11 +24,7 @@ from __future__ import annotations
 import functools
 import weakref
 from dataclasses import dataclass
-from importlib import resources
-from typing import Any
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, Any
 
 from carcassonne.actions import (
     CORE_ACTIONS,
@@ -40,6 +36,10 @@ from carcassonne.actions import (
 from carcassonne.errors import CarcassonneError
 from carcassonne.geometry import CORNERS, HALVES, ROTATIONS, SIDES
 from carcassonne.limits import MAX_LINE_CHARS, MAX_NOTATION_DIGITS
+
+if TYPE_CHECKING:
+    from lark import Lark, Token
+    from lark.exceptions import UnexpectedInput
 
 #: Names of inner field pockets (touching no edge).
 INNER = ("I", "II")
@@ -58,6 +58,12 @@ class NotationError(CarcassonneError):
 
 @functools.cache
 def _parser() -> Lark:
+    """The grammar's parser, built when a text is first read: Lark is imported only then, so
+    that ``import carcassonne`` and ``carcassonne --help`` do not pay for it (issue 34)."""
+    from importlib import resources
+
+    from lark import Lark
+
     grammar = resources.files("carcassonne.grammar").joinpath("actions.lark").read_text("utf-8")
     return Lark(grammar, parser="lalr", start="start")
 
@@ -119,13 +125,63 @@ def _make_slots(cls: type[TypedAction]) -> tuple[_Slot, ...]:
 
 
 def _word(value: str, field: str) -> str:
+    if value in _WORDS:
+        return value
     if not value or any(c.isspace() for c in value) or value.startswith("#"):
         raise NotationError(value, 1, f"the {field} {value!r} cannot be written as one word")
+    if len(_WORDS) < _WORDS_KEPT:
+        _WORDS.add(value)
     return value
 
 
+#: Words already found writable (tile ids, figure kinds, locations): checked once each.
+_WORDS: set[str] = set()
+_WORDS_KEPT = 10_000
+
+#: How each action type is written: a format, the fields it takes, which of them are words
+#: (checked with :func:`_word`); ``None`` for a type with a yes/no field (written slot by slot).
+_WRITERS: dict[type[TypedAction], tuple[str, tuple[str, ...], tuple[int, ...]] | None] = {}
+
+
+def _writer(cls: type[TypedAction]) -> tuple[str, tuple[str, ...], tuple[int, ...]] | None:
+    parts = [cls.verb.replace("{", "{{").replace("}", "}}")]
+    fields: list[str] = []
+    words: list[int] = []
+    for slot in _slots(cls):
+        if slot.kind == "bool":
+            return None
+        if slot.kind == "coord":
+            parts.append("{},{}")
+        elif slot.kind == "rotation":
+            parts.append("r{}")
+        else:
+            if slot.kind != "int":
+                words.append(len(fields))
+            parts.append("{}")
+        fields.extend(slot.fields)
+    return " ".join(parts), tuple(fields), tuple(words)
+
+
 def action_to_text(action: Any) -> str:
-    """The notation of an action: ``tile BA/RFr 1,-2 r90``, ``figure meeple 1,-2 N``, ..."""
+    """The notation of an action: ``tile BA/RFr 1,-2 r90``, ``figure meeple 1,-2 N``, ...
+
+    Front ends receive the text of every legal action after every move, so it is written
+    with a format made once per action type (:func:`_writer`)."""
+    cls = type(action)
+    if cls in _WRITERS:
+        plan = _WRITERS[cls]
+    else:
+        plan = _WRITERS[cls] = _writer(cls)
+    if plan is None:
+        return _slot_by_slot(action)
+    form, fields, words = plan
+    values = [getattr(action, name) for name in fields]
+    for i in words:
+        values[i] = _word(str(values[i]), fields[i])
+    return form.format(*values)
+
+
+def _slot_by_slot(action: Any) -> str:
     parts = [action.verb]
     for slot in _slots(type(action)):
         values = [getattr(action, f) for f in slot.fields]
@@ -205,6 +261,8 @@ def _found(text: str, column: int) -> str:
 
 
 def _tokens(text: str, vocab: _Vocabulary) -> list[Token]:
+    from lark.exceptions import UnexpectedInput
+
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:
@@ -219,6 +277,8 @@ def _tokens(text: str, vocab: _Vocabulary) -> list[Token]:
 
 def _column_of(exc: UnexpectedInput, text: str) -> int:
     """1-based offset into the text (a multi-line text counts as one line)."""
+    from lark.exceptions import UnexpectedEOF, UnexpectedToken
+
     if isinstance(exc, UnexpectedEOF) or (
         isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
     ):

@@ -17,7 +17,6 @@ from __future__ import annotations
 import inspect
 import warnings
 from collections.abc import Callable, Iterable
-from importlib import metadata
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import pluggy
@@ -43,6 +42,8 @@ from carcassonne.values import (
 )
 
 if TYPE_CHECKING:
+    from importlib import metadata
+
     # Protocols, not carcassonne.config / carcassonne.state: those import this module (see
     # carcassonne.values). Every state layer passes itself as a StateView (the hooks receive
     # the GameState).
@@ -62,7 +63,10 @@ BUILTIN_PLUGINS: tuple[tuple[str, Plugin], ...] = (
 
 
 def installed_expansions() -> dict[str, metadata.EntryPoint]:
-    """Installed expansions by name, without importing any of them."""
+    """Installed expansions by name, without importing any of them (``importlib.metadata``
+    is imported here, when a game first looks for expansions, not by ``import carcassonne``)."""
+    from importlib import metadata
+
     return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
 
 

@@ -31,6 +31,7 @@ from carcassonne.errors import (
     PluginError,
 )
 from carcassonne.files import FileError, read_text, write_atomic
+from carcassonne.json_view import JsonView
 from carcassonne.limits import (
     MAX_NESTING,
     MAX_NUMBER_DIGITS,
@@ -120,7 +121,7 @@ _OP_FIELDS: dict[str, frozenset[str]] = {
     "load_jcz": frozenset({"text", "path", "chance"}) | _VIEW,
     "legal_actions": frozenset(),
     "figure_options": frozenset(),
-    "apply": frozenset({"action"}) | _VIEW,
+    "apply": frozenset({"action", "changes"}) | _VIEW,
     "why": frozenset({"action"}),
     "placements": frozenset({"tile", "distinct"}),
     "undo": frozenset({"count"}) | _VIEW,
@@ -227,6 +228,14 @@ class Server:
         self.plugins = list(plugins)
         self.state: GameState | None = None
         self.done = False
+        #: Counts the changes of ``state`` (a new game, a move, an undo): what the view below
+        #: and the legal actions' texts were made for.
+        self._version = 0
+        #: The JSON state last sent (for a view), followed move by move by ``changes`` answers.
+        self._sent: tuple[int, JsonView] | None = None
+        #: The legal actions of the state last sent (their ``action_json`` entries): an action
+        #: sent back as the text the server gave is found there instead of being parsed again.
+        self._texts: tuple[int, list[dict[str, Any]]] | None = None
         self._ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "hello": self._hello,
             "new": self._new,
@@ -361,12 +370,34 @@ class Server:
         return player, fields
 
     def _state_answer(self, request: dict[str, Any], game: GameState) -> dict[str, Any]:
-        """``{"state": ...}``: the whole state, or only the keys listed in ``fields``."""
+        """``{"state": ...}``: the whole state, or only the keys listed in ``fields``. Called
+        once ``game`` is the server's state (``self.state``) and ``_version`` counts it."""
         player, fields = self._view(request, game)
         state = state_to_json(game, player=player)
+        self._remember(state, player)
         if fields is not None:
             state = {key: state[key] for key in fields if key in state}
         return {"state": state}
+
+    def _remember(self, state: dict[str, Any], player: int | None) -> None:
+        """Keep what was sent for the current version: the view ``changes`` answers follow,
+        and the legal actions by their text."""
+        self._sent = (self._version, JsonView(state, player))
+        self._remember_texts(state["legal_actions"])
+
+    def _remember_texts(self, legal: list[dict[str, Any]]) -> None:
+        self._texts = (self._version, legal)
+
+    def _sent_action(self, text: str, state: GameState) -> Any:
+        """The legal action whose text the last answer gave as ``text``, if any (a scan of a
+        few dozen strings costs less than building a table after every move)."""
+        sent = self._texts
+        if sent is None or sent[0] != self._version:
+            return None
+        for entry, action in zip(sent[1], state.legal_actions(), strict=False):
+            if entry["text"] == text:
+                return action
+        return None
 
     def _auto_chance(self, request: dict[str, Any]) -> bool:
         """The request's ``chance`` field: ``"engine"`` (the default) draws chance inside a
@@ -429,9 +460,7 @@ class Server:
         )
         state = GameState.new(config)
         state.auto_chance = auto_chance
-        answer = self._state_answer(request, state)
-        self.state = state
-        return answer
+        return self._replace_game(request, state)
 
     def _load_record(self, request: dict[str, Any]) -> dict[str, Any]:
         from carcassonne.record import load_record
@@ -461,9 +490,7 @@ class Server:
             extra = {"where": exc.where} if exc.where else {}
             raise RequestError("bad-jcz", str(exc), **extra) from None
         state.auto_chance = auto_chance
-        answer = self._state_answer(request, state)
-        self.state = state
-        return answer
+        return self._replace_game(request, state)
 
     def _load_with(self, loader: Any, request: dict[str, Any]) -> dict[str, Any]:
         """Load a game; it becomes the current one only once the answer is ready."""
@@ -471,9 +498,19 @@ class Server:
         auto_chance = self._auto_chance(request)
         state = _load(loader, source, is_text)
         state.auto_chance = auto_chance
-        answer = self._state_answer(request, state)
+        return self._replace_game(request, state)
+
+    def _replace_game(self, request: dict[str, Any], state: GameState) -> dict[str, Any]:
+        """Make ``state`` the current game once its answer is ready (a bad view leaves the
+        previous game in place)."""
+        before = (self.state, self._version, self._sent, self._texts)
         self.state = state
-        return answer
+        self._version += 1
+        try:
+            return self._state_answer(request, state)
+        except BaseException:
+            self.state, self._version, self._sent, self._texts = before
+            raise
 
     def _legal_actions(self, request: dict[str, Any]) -> dict[str, Any]:
         state = self._game()
@@ -494,6 +531,10 @@ class Server:
         if "action" not in request:
             raise RequestError("bad-request", "missing field 'action'", field="action")
         given = request["action"]
+        if isinstance(given, str):
+            known = self._sent_action(given, state)
+            if known is not None:
+                return known
         try:
             if isinstance(given, str):
                 return action_from_text(given, state)
@@ -570,10 +611,32 @@ class Server:
         refusal = chance_refusal(state, action)
         if refusal is not None:
             raise IllegalActionError(action, refusal.reason, refusal.code, **refusal.details)
+        changes = _field(request, "changes", bool, False)
+        player, fields = self._view(request, state)
+        sent = self._sent
+        if changes and (sent is None or sent[0] != self._version or sent[1].player != player):
+            sent = (self._version, JsonView.of(state, player))  # the state before the move
         events = state.apply(action)
-        answer = self._state_answer(request, state)
+        self._version += 1
+        if not changes:
+            answer = self._state_answer(request, state)
+        else:
+            assert sent is not None
+            view = sent[1]
+            delta = view.advance(state, events)
+            self._sent = (self._version, view)
+            if "legal_actions" in delta:
+                self._remember_texts(delta["legal_actions"])
+            else:  # the same texts name the same actions
+                self._texts = (self._version, self._texts[1]) if self._texts else None
+            if fields is not None:
+                delta = {key: value for key, value in delta.items() if _kept(key, fields)}
+            answer = {"changes": delta}
         answer["applied"] = action_json(state.log[-1] if state.log else action)
-        answer["events"] = [e.to_dict() for e in events]
+        shown = answer.get("changes", answer.get("state", {})).get("events")
+        if shown is None or len(shown) != len(events) or list(state.last_events) != events:
+            shown = [e.to_dict() for e in events]  # else the state's events are the move's
+        answer["events"] = shown
         return answer
 
     def _undo(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -583,6 +646,7 @@ class Server:
         state = self._game()
         self._view(request, state)
         state.undo(count)
+        self._version += 1
         return self._state_answer(request, state)
 
     def _state(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -616,6 +680,15 @@ class Server:
     def _quit(self, request: dict[str, Any]) -> dict[str, Any]:
         self.done = True
         return {"bye": True}
+
+
+def _kept(key: str, fields: list[str]) -> bool:
+    """Whether a key of ``changes`` is one of the state keys a request's ``fields`` lists."""
+    if key == "removed_features":
+        return "features" in fields
+    if key == "removed_tiles":
+        return "tiles" in fields
+    return key in fields
 
 
 def _load(loader: Callable[..., GameState], source: str, is_text: bool) -> GameState:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from carcassonne.actions import (
@@ -102,20 +103,21 @@ def action_from_dict(data: Any, config: Any) -> Any:
 def action_json(action: Any) -> dict[str, Any]:
     """An action as ``{"action": dict, "text": notation}``.
 
-    The notation of an action depends on nothing but the action (its type and fields), and
-    writing it is most of the cost of a state's legal actions: it is remembered, up to
-    :data:`_TEXTS_KEPT` actions (then forgotten all at once)."""
-    text = _texts.get(action)
-    if text is None:
+    It depends on nothing but the action (its type and fields), and writing it is most of the
+    cost of a state's legal actions, which front ends receive after every move: it is
+    remembered, up to :data:`_TEXTS_KEPT` actions (then forgotten all at once). The same dict
+    is returned for equal actions: callers read it, never change it."""
+    shown = _texts.get(action)
+    if shown is None:
         if len(_texts) >= _TEXTS_KEPT:
             _texts.clear()
-        text = _texts[action] = action_text(action)
-    return {"action": action.to_dict(), "text": text}
+        shown = _texts[action] = {"action": action.to_dict(), "text": action_text(action)}
+    return shown
 
 
-#: How many action texts :func:`action_json` remembers (a few MB at most).
+#: How many actions :func:`action_json` remembers (a few MB at most).
 _TEXTS_KEPT = 50_000
-_texts: dict[Any, str] = {}
+_texts: dict[Any, dict[str, Any]] = {}
 
 
 # -- generic conversion ------------------------------------------------------------
@@ -173,16 +175,41 @@ def state_to_json(state: Any, *, player: int | None = None) -> dict[str, Any]:
         isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < config.players
     ):
         raise ValueError(f"no player {player!r} in a {config.players}-player game")
+    segments = _segments(state)
+    data = game_constants_json(state, player)
+    data["tiles"] = _tiles(segments)
+    data["features"] = _features(state, segments)
+    data.update(changing_json(state, player))
+    return data
+
+
+#: The keys of a serialized state that never change during a game (its configuration and the
+#: looks of its kinds of pieces and figures): :func:`game_constants_json`.
+CONSTANT_KEYS = frozenset({"config", "view", "piece_kinds", "figure_kinds"})
+
+
+def game_constants_json(state: Any, player: int | None) -> dict[str, Any]:
+    """The keys of :data:`CONSTANT_KEYS`: the same for every state of one game and view."""
+    config = state.config
     described = config.describe()
     described["seed"] = state.seed
     if player is not None:
         described["seed"] = None  # the seed would reveal the order of the draw pile
-    pending = state.pending
-    held = state.held_pieces()
-    segments = _segments(state)
-    data: dict[str, Any] = {
+    return {
         "config": described,
         "view": "full" if player is None else player,
+        "piece_kinds": {name: _look(kind) for name, kind in config.piece_kinds.items()},
+        "figure_kinds": {name: _figure_look(kind) for name, kind in config.figure_kinds.items()},
+    }
+
+
+def changing_json(state: Any, player: int | None, figures: bool = True) -> dict[str, Any]:
+    """Every key of the state but the constants, ``tiles`` and ``features`` (and ``figures``
+    when ``figures`` is false): what is worked out again for each move
+    (:mod:`carcassonne.json_view` sends the keys of it that changed)."""
+    pending = state.pending
+    held = state.held_pieces()
+    data: dict[str, Any] = {
         "turn": state.turn,
         "current_player": state.player,
         "pending": {
@@ -191,9 +218,6 @@ def state_to_json(state: Any, *, player: int | None = None) -> dict[str, Any]:
             "data": to_jsonable(pending.data),
         },
         "drawn_tile": state.drawn,
-        "tiles": _tiles(segments),
-        "features": _features(state, segments),
-        "figures": _figures(state),
         "scores": list(state.scores),
         "supplies": [
             dict(sorted({**figures, **pieces}.items()))
@@ -209,18 +233,16 @@ def state_to_json(state: Any, *, player: int | None = None) -> dict[str, Any]:
         "ext": to_jsonable(dict(sorted(state.ext.items()))),
         # the general mechanics (docs/protocol.md, "The state"): public in every view
         "pieces": _pieces(state),
-        "piece_kinds": {name: _look(kind) for name, kind in config.piece_kinds.items()},
-        "figure_kinds": {
-            name: _figure_look(kind) for name, kind in config.figure_kinds.items()
-        },
         "prisoners": [
             {"captor": p.captor, "player": p.player, "kind": p.kind} for p in state.prisoners()
         ],
         "set_aside": state.set_aside_tiles(),
-        "under": _under(state, segments),
+        "under": _under(state),
         "turn_part": state.turn_part,
         "chance": _chance(state),
     }
+    if figures:
+        data["figures"] = _figures(state)
     pile = state.draw_pile()
     if player is None:
         data["draw_pile"] = pile
@@ -250,20 +272,20 @@ def _segments(state: Any) -> _Segments:
 
 
 def _tiles(segments: _Segments) -> list[dict[str, Any]]:
-    tiles = []
-    for (x, y), placed, segs in segments:
-        where = {seg.locations[0]: feature for feature, seg in segs}
-        tiles.append(
-            {
-                "id": placed.tile.id,
-                "x": x,
-                "y": y,
-                "rotation": placed.rotation,
-                "placed_by": placed.player,
-                "features": dict(sorted(where.items())),
-            }
-        )
-    return tiles
+    return [tile_entry(x, y, placed, segs) for (x, y), placed, segs in segments]
+
+
+def tile_entry(x: int, y: int, placed: Any, segs: list[tuple[int, Any]]) -> dict[str, Any]:
+    """One tile of the state's ``tiles``; ``segs``: ``state.segments(x, y)``."""
+    where = {seg.locations[0]: feature for feature, seg in segs}
+    return {
+        "id": placed.tile.id,
+        "x": x,
+        "y": y,
+        "rotation": placed.rotation,
+        "placed_by": placed.player,
+        "features": dict(sorted(where.items())),
+    }
 
 
 def _features(state: Any, segments: _Segments) -> list[dict[str, Any]]:
@@ -276,26 +298,29 @@ def _features(state: Any, segments: _Segments) -> list[dict[str, Any]]:
                 squares[feature] = {pos}
             else:
                 found.add(pos)
-    kind_of, complete = state.feature_kind, state.is_complete
-    open_edges, figures_on, attrs_of = state.feature_open, state.figures_on, state.feature_attrs
-    out = []
-    for root in state.features():
-        on = figures_on(root)
-        figures = sorted((_figure(state, root, fig) for fig in on), key=_figure_key) if on else []
-        attrs = attrs_of(root)
-        out.append(
-            {
-                "id": root,
-                "kind": kind_of(root),
-                "tiles": [[x, y] for x, y in sorted(squares[root])],
-                "complete": complete(root),
-                "open_edges": open_edges(root),
-                "figures": figures,
-                "shields": attrs.get("shields", 0),
-                "attributes": dict(sorted(attrs.items())) if attrs else {},
-            }
-        )
-    return out
+    return [feature_entry(state, root, squares[root]) for root in state.features()]
+
+
+def feature_entry(state: Any, root: int, squares: Iterable[tuple[int, int]]) -> dict[str, Any]:
+    """One feature of the state's ``features``; ``squares``: the squares it covers."""
+    return feature_entry_on(state, root, [[x, y] for x, y in sorted(squares)])
+
+
+def feature_entry_on(state: Any, root: int, tiles: list[list[int]]) -> dict[str, Any]:
+    """One feature of the state's ``features``; ``tiles``: its ``tiles`` (sorted squares)."""
+    on = state.figures_on(root)
+    figures = sorted((_figure(state, root, fig) for fig in on), key=figure_key) if on else []
+    attrs = state.feature_attrs(root)
+    return {
+        "id": root,
+        "kind": state.feature_kind(root),
+        "tiles": tiles,
+        "complete": state.is_complete(root),
+        "open_edges": state.feature_open(root),
+        "figures": figures,
+        "shields": attrs.get("shields", 0),
+        "attributes": dict(sorted(attrs.items())) if attrs else {},
+    }
 
 
 def _figure(state: Any, root: int, fig: Any) -> dict[str, Any]:
@@ -309,13 +334,13 @@ def _figure(state: Any, root: int, fig: Any) -> dict[str, Any]:
     }
 
 
-def _figure_key(fig: dict[str, Any]) -> tuple:
+def figure_key(fig: dict[str, Any]) -> tuple:
     return (fig["y"], fig["x"], fig["location"], fig["owner"], fig["kind"])
 
 
 def _figures(state: Any) -> list[dict[str, Any]]:
     figures = [_figure(state, root, fig) for root, fig in state.figures()]
-    figures.sort(key=_figure_key)
+    figures.sort(key=figure_key)
     return figures
 
 
@@ -365,16 +390,18 @@ def _pieces(state: Any) -> list[dict[str, Any]]:
     return out
 
 
-def _under(state: Any, segments: _Segments) -> list[dict[str, int]]:
+def _under(state: Any) -> list[dict[str, int]]:
     """How many tiles lie face down under each tile (squares with none left out), by
     ``(y, x)``: the count only, in every view, never the tile ids."""
-    tiles_under = state.tiles_under
-    out = []
-    for (x, y), _placed, _segs in segments:
-        count = tiles_under(x, y)
-        if count:
-            out.append({"x": x, "y": y, "count": count})
-    return out
+    under = state._hidden_under()
+    if not under:
+        return []
+    counts = Counter(pos for pos, _tile in under)  # one pass, not per square
+    return [{"x": x, "y": y, "count": counts[x, y]} for x, y in sorted(counts, key=_by_row)]
+
+
+def _by_row(pos: tuple[int, int]) -> tuple[int, int]:
+    return pos[1], pos[0]
 
 
 def _chance(state: Any) -> dict[str, Any] | None:
@@ -438,7 +465,7 @@ def figure_options_json(state: Any) -> dict[str, Any]:
                 "locations": list(segment.locations),
                 "figures": sorted(
                     (_figure(state, feature, f) for f in state.figures_on(feature)),
-                    key=_figure_key,
+                    key=figure_key,
                 ),
                 "actions": [],
             }

@@ -99,3 +99,44 @@ def test_the_abbey_and_mayor_set_answers_to_the_expansion_name(cli):
     assert "AM/A" in by_expansion.out
     shown = cli("tiles", "show", "AM/A", "--set", "abbey-mayor")
     assert shown.status == 0 and shown.out.startswith("AM/A")
+
+
+def test_the_lazy_parser_lists_the_commands_as_their_modules_register_them():
+    """``main`` imports only the module of the command it runs; the help of the others comes
+    from ``COMMANDS``: the top-level help and each command's own help are the full parser's."""
+    from carcassonne.cli.main import COMMANDS, build_parser, command_of
+
+    full = build_parser()
+    assert build_parser(None).format_help() == full.format_help()
+    subparsers = next(a for a in full._actions if isinstance(a, argparse._SubParsersAction))
+    assert list(subparsers.choices) == list(COMMANDS)
+    for name in COMMANDS:
+        lazy = build_parser(name)
+        sub = next(a for a in lazy._actions if isinstance(a, argparse._SubParsersAction))
+        assert sub.choices[name].format_help() == subparsers.choices[name].format_help()
+    assert command_of(["--version"]) is None
+    assert command_of(["replay", "--json", "play"]) == "replay"
+    assert command_of(["bogus", "play"]) is None
+
+
+def test_import_and_help_load_neither_lark_nor_tile_sets():
+    """``import carcassonne`` and ``carcassonne --help`` stay cheap (issue 34): the notation
+    parser (Lark), the tile-set reader and the expansions' metadata are imported when a game
+    first needs them, and ``--help`` imports no subcommand module."""
+    import subprocess
+    import sys
+
+    heavy = ["lark", "carcassonne.tileset.loader", "importlib.metadata", "carcassonne.cli.play"]
+    code = (
+        "import sys, contextlib, io\n"
+        "import carcassonne\n"
+        f"print([m for m in {heavy!r} if m in sys.modules])\n"
+        "from carcassonne.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['--help'])\n"
+        f"print([m for m in {heavy!r} if m in sys.modules])\n"
+        "carcassonne.GameState.new(carcassonne.GameConfig())\n"
+        "print('lark' in sys.modules, 'carcassonne.tileset.loader' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == ["[]", "[]", "True True"]

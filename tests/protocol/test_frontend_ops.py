@@ -27,8 +27,8 @@ def server(seed: int = 13, **new) -> Server:
         ({"op": "hello", "verbose": True}, "verbose",
          "unknown field 'verbose' for op 'hello' (known: id, op)"),
         ({"op": "apply", "actions": "pass"}, "actions",
-         "unknown field 'actions' for op 'apply' (did you mean 'action'? known: action, fields, "
-         "id, op, player)"),
+         "unknown field 'actions' for op 'apply' (did you mean 'action'? known: action, changes, "
+         "fields, id, op, player)"),
         ({"op": "undo", "cout": 2}, "cout",
          "unknown field 'cout' for op 'undo' (did you mean 'count'? known: count, fields, id, op, "
          "player)"),

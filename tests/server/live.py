@@ -28,6 +28,7 @@ httpx = pytest.importorskip("httpx", reason="the server-test extra is not instal
 jsonschema = pytest.importorskip("jsonschema", reason="the server-test extra is not installed")
 ws_sync = pytest.importorskip("websockets.sync.client", reason="the server extra is missing")
 
+from carcassonne.json_view import apply_changes  # noqa: E402
 from carcassonne.server.schemas import SCHEMAS  # noqa: E402
 
 PG_URL = os.environ.get("CARCASSONNE_TEST_PG")
@@ -171,7 +172,11 @@ class WsClient:
         self.seen.append(message)
         if message["type"] in ("sync", "update"):
             self.seq = message["seq"]
-            self.state = message["state"]
+            if "changes" in message:  # said hello with changes: the state follows them
+                assert self.state is not None
+                self.state = apply_changes(self.state, message["changes"])
+            else:
+                self.state = message["state"]
         return message
 
     def until(self, kind: str, timeout: float = 10, **match: Any) -> dict[str, Any]:
@@ -193,9 +198,17 @@ class WsClient:
             if message.get("id") == rid and message["type"] in ("ok", "error", "pong", "sync"):
                 return message
 
-    def hello(self, seat: int | None = None, token: str | None = None, seq: int | None = None):
-        rid = self.send({"op": "hello", "seat": seat, "token": token, "seq": seq})
-        return self.answer(rid)
+    def hello(
+        self,
+        seat: int | None = None,
+        token: str | None = None,
+        seq: int | None = None,
+        changes: bool = False,
+    ) -> dict[str, Any]:
+        message = {"op": "hello", "seat": seat, "token": token, "seq": seq}
+        if changes:
+            message["changes"] = True
+        return self.answer(self.send(message))
 
     def apply(self, action: Any, seq: int | None = None) -> dict[str, Any]:
         rid = self.send({"op": "apply", "seq": self.seq if seq is None else seq, "action": action})

@@ -251,3 +251,28 @@ def test_a_chance_action_is_refused_by_its_code(server: ServerProcess) -> None:
     assert client.seq == seq
     for c in clients.values():
         c.close()
+
+
+def test_a_client_that_asks_for_changes_follows_the_same_game(server: ServerProcess) -> None:
+    """Seat 0 says hello with ``changes``: its updates carry what changed (not the state), and
+    the state it builds from them is, after every move, seat 1's (which receives the state) but
+    for ``view``. A bad ``changes`` is refused."""
+    game = server.create_game([{"kind": "human"}, {"kind": "human"}], seed=3)
+    clients = {}
+    for seat, changes in ((0, True), (1, False)):
+        token = server.join(game["id"], seat, f"p{seat}")
+        client = server.connect(game["id"])
+        assert client.hello(seat, token, 0, changes=changes)["type"] == "sync"
+        clients[seat] = client
+    wrong = server.connect(game["id"])
+    rid = wrong.send({"op": "hello", "changes": "yes"}, check=False)
+    assert wrong.answer(rid)["error"]["message"] == "field 'changes' must be true or false"
+    made = play(clients[1], clients, moves=40)
+    assert made == 40
+    advance(clients[0], clients[1].seq)
+    updates = [m for m in clients[0].seen if m["type"] == "update"]
+    assert len(updates) == 40 and all("changes" in m and "state" not in m for m in updates)
+    assert all("state" in m for m in clients[1].seen if m["type"] == "update")
+    mine, theirs = clients[0].state, clients[1].state
+    assert mine is not None and theirs is not None
+    assert {**mine, "view": 1} == theirs

@@ -77,3 +77,14 @@ def test_default_batches():
     assert default_batch(10, 2) == 2
     assert default_batch(1, 8) == 1
     assert default_batch(1_000_000, 16) == 50
+
+
+def test_worker_processes_report_progress_after_every_game_not_every_batch(one_job, played):
+    seen = []
+    outcome = simulate(
+        CONFIG, SEATS, 4, first_seed=40, jobs=2, batch=2,
+        progress=lambda done, total, seconds: seen.append((done, total)),
+    )  # fmt: skip
+    # two batches of two games: one update per game, whichever order the workers finish in
+    assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
+    assert played(outcome) == one_job

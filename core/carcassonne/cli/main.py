@@ -1,49 +1,78 @@
 """The ``carcassonne`` command line. Each subcommand lives in its own module with
 ``add_parser(subparsers)``, which registers its parser and sets ``handler`` (a function taking
-the parsed arguments and returning the exit status); add a new one to ``SUBCOMMANDS``."""
+the parsed arguments and returning the exit status); add a new one to ``COMMANDS``.
+
+Only the module of the command being run is imported: ``carcassonne --help`` and
+``carcassonne replay ...`` do not import the terminal game, the simulator, the tile-set tools
+and the rest (issue 34). The top-level help of the other commands comes from ``COMMANDS``,
+which a test holds equal to what their modules register."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 
-from carcassonne.cli import (
-    expansions_cmd,
-    explain,
-    jcz_cmd,
-    new_cmd,
-    play,
-    render,
-    replay,
-    serve,
-    simulate,
-    tiles_cmd,
-)
+#: Every subcommand in the order ``--help`` lists them: its module and its one-line help.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": (
+        "carcassonne.cli.play",
+        "play a game in the terminal against bots (or watch bots play)",
+    ),
+    "simulate": ("carcassonne.cli.simulate", "play many bot games and summarise the results"),
+    "replay": ("carcassonne.cli.replay", "replay a game record and print its scores and events"),
+    "explain": (
+        "carcassonne.cli.explain",
+        "say where every point of a game came from, or whether an action is legal",
+    ),
+    "render": (
+        "carcassonne.cli.render",
+        "draw the board of a game record or a position as SVG or PNG",
+    ),
+    "serve": (
+        "carcassonne.cli.serve",
+        "serve games to front ends (stdio JSON, or HTTP and WebSocket)",
+    ),
+    "expansions": (
+        "carcassonne.cli.expansions_cmd",
+        "list the installed expansions and what each adds",
+    ),
+    "tiles": ("carcassonne.cli.tiles_cmd", "check, list, show and format tile sets"),
+    "new": ("carcassonne.cli.new_cmd", "start a new expansion from a template"),
+    "jcz": ("carcassonne.cli.jcz_cmd", "JCloisterZone saved games: check their test assertions"),
+    "import": ("carcassonne.cli.jcz_cmd", "a JCloisterZone game (.jcz) as a game record"),
+    "export": ("carcassonne.cli.jcz_cmd", "a game record as a JCloisterZone game (.jcz)"),
+}
 
-SUBCOMMANDS = [
-    play,
-    simulate,
-    replay,
-    explain,
-    render,
-    serve,
-    expansions_cmd,
-    tiles_cmd,
-    new_cmd,
-    jcz_cmd,
-]
 
-
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = "") -> argparse.ArgumentParser:
+    """The parser of every command (``only=""``, the default), or of command ``only`` with the
+    others as names and help alone (``only=None``: none of them), which is all that parsing a
+    command line of ``only`` or printing the top-level help needs."""
     parser = argparse.ArgumentParser(
         prog="carcassonne", description="A rules engine for the tile-laying game Carcassonne."
     )
     parser.add_argument("--version", action=VersionAction, help="print the versions and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in SUBCOMMANDS:
-        module.add_parser(subparsers)
+    wanted = COMMANDS[only][0] if only else None
+    for name, (module, help_) in COMMANDS.items():
+        if name in subparsers.choices:  # registered by its module with another command
+            continue
+        if only == "" or module == wanted:
+            importlib.import_module(module).add_parser(subparsers)
+        else:
+            subparsers.add_parser(name, help=help_)
     return parser
+
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The subcommand an argument list runs: its first word that is not an option (the
+    top-level options take no value), if that names a command."""
+    for arg in argv:
+        if not arg.startswith("-"):
+            return arg if arg in COMMANDS else None
+    return None
 
 
 def version_text() -> str:
@@ -68,7 +97,7 @@ class VersionAction(argparse.Action):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(command_of(sys.argv[1:] if argv is None else argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # usage errors: argparse has printed the message

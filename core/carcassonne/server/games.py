@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carcassonne.config import GameConfig
+from carcassonne.events import Event
+from carcassonne.json_view import JsonView
 from carcassonne.limits import whole_number
 from carcassonne.record import Entry, Record, parse_record, record_of, replay_record
 from carcassonne.serialize import action_from_text, action_json
@@ -78,6 +80,8 @@ class Change:
     action: dict[str, Any] | None
     undone: int | None
     events: list[dict[str, Any]]
+    #: The engine's events of the action (what :meth:`Live.changes` follows the view with).
+    engine_events: tuple[Event, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass
@@ -95,6 +99,12 @@ class Live:
     holders: int = 0
     #: ``(seq, state, text)``: the view's text (:meth:`public_text`) of the state at that seq.
     _public: tuple[int, GameState, str] | None = field(default=None, repr=False)
+    #: ``(seq, state, view)``: the players' view (player 0's) as of that seq, followed move by
+    #: move (:class:`carcassonne.json_view.JsonView`), and the changes that led to it.
+    _view: tuple[int, GameState, JsonView] | None = field(default=None, repr=False)
+    _changes: tuple[int, dict[str, Any] | None] | None = field(default=None, repr=False)
+    #: ``(seq, state, {text: action})``: the legal actions at that seq by their notation.
+    _legal: tuple[int, GameState, dict[str, Any]] | None = field(default=None, repr=False)
 
     @property
     def id(self) -> str:
@@ -109,8 +119,40 @@ class Live:
         made once per ``seq`` and shared by every update and sync sent at that ``seq``."""
         cached = self._public
         if cached is None or cached[0] != self.seq or cached[1] is not self.state:
-            cached = self._public = (self.seq, self.state, public_text(self.state))
+            view = self._current_view()
+            cached = self._public = (self.seq, self.state, public_text(view.data()))
         return cached[2]
+
+    def _current_view(self) -> JsonView:
+        view = self._view
+        if view is None or view[0] != self.seq or view[1] is not self.state:
+            view = self._view = (self.seq, self.state, JsonView.of(self.state, 0))
+        return view[2]
+
+    def legal_by_text(self) -> dict[str, Any]:
+        """The legal actions now by the text clients were sent (``action_json``: remembered,
+        so this costs a lookup per action), made once per ``seq``."""
+        known = self._legal
+        if known is None or known[0] != self.seq or known[1] is not self.state:
+            actions = {action_json(a)["text"]: a for a in self.state.legal_actions()}
+            known = self._legal = (self.seq, self.state, actions)
+        return known[2]
+
+    def changes(self, change: Change) -> dict[str, Any] | None:
+        """What ``change`` (the last one, which led to this ``seq``) changed in the players'
+        view, made once per ``seq``; ``None`` when the view cannot follow it (an undo, a view
+        not made at the ``seq`` before): the clients then receive the state."""
+        done = self._changes
+        if done is not None and done[0] == change.seq:
+            return done[1]
+        view = self._view
+        delta = None
+        if change.seq == self.seq and change.undone is None and view is not None:
+            if view[0] == change.seq - 1:
+                delta = view[2].advance(self.state, change.engine_events)
+                self._view = (self.seq, self.state, view[2])
+        self._changes = (change.seq, delta)
+        return delta
 
     def human_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "human"]
@@ -298,7 +340,8 @@ class Games:
         action = action_from_text(move.text, live.state)
         events = live.state.apply(action)
         live.log.append(move)
-        return Change(move.seq, move.seat, action_json(action), None, [e.to_dict() for e in events])
+        shown = [e.to_dict() for e in events]
+        return Change(move.seq, move.seat, action_json(action), None, shown, tuple(events))
 
     async def commit(
         self, live: Live, seat: int | None, based_on: int, action: Any = None, undo: int = 0
@@ -322,7 +365,9 @@ class Games:
             events = state.apply(action)
             shown = action_json(action)
             move = MoveRow(live.seq + 1, seat, "action", shown["text"], time.time())
-            change = Change(move.seq, seat, shown, None, [e.to_dict() for e in events])
+            change = Change(
+                move.seq, seat, shown, None, [e.to_dict() for e in events], tuple(events)
+            )
         notify = json.dumps({"k": "move", "g": live.id, "p": self.process, "seq": move.seq})
         try:
             stored = await self.store.append(live.id, move, state.is_over, notify)

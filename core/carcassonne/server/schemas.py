@@ -291,6 +291,20 @@ DEFS: dict[str, Schema] = {
     ),
 }
 
+#: What a move changed in the state (docs/protocol.md, "Changes instead of the state"): an
+#: ``apply`` with ``changes`` answers it, an ``update`` carries it to a WebSocket client that
+#: asked for it: the state's keys that changed, ``tiles`` and ``features`` holding only the
+#: entries added or changed, and the feature ids / squares that are gone.
+DEFS["changes"] = {
+    **DEFS["state"],
+    "required": [],
+    "properties": {
+        **DEFS["state"]["properties"],
+        "removed_features": {"type": "array", "items": INT},
+        "removed_tiles": {"type": "array", "items": {"type": "array", "items": INT}},
+    },
+}
+
 
 def _document(name: str, title: str, variants: dict[str, Schema], tag: str) -> Schema:
     """One schema for a family of messages told apart by ``tag`` (``op`` or ``type``)."""
@@ -323,6 +337,7 @@ WS_CLIENT = _document(
                 "seat": NULLABLE_SEAT,
                 "token": {"type": ["string", "null"]},
                 "seq": {"type": ["integer", "null"]},
+                "changes": BOOL,
             },
         ),
         "apply": _op("apply", {"seq": SEQ, "action": {"$ref": "#/$defs/action_input"}}),
@@ -359,18 +374,22 @@ WS_SERVER = _document(
                 },
             },
         ),
-        "update": _type(
-            "update",
-            {
-                "game": STR,
-                "seq": SEQ,
-                "seat": NULLABLE_SEAT,
-                "action": {"oneOf": [{"$ref": "#/$defs/action_json"}, {"type": "null"}]},
-                "undone": {"type": ["integer", "null"], "minimum": 1},
-                "events": {"type": "array", "items": {"$ref": "#/$defs/event"}},
-                "state": {"$ref": "#/$defs/state"},
-            },
-        ),
+        "update": {
+            **_obj(
+                {
+                    "type": {"const": "update"},
+                    "game": STR,
+                    "seq": SEQ,
+                    "seat": NULLABLE_SEAT,
+                    "action": {"oneOf": [{"$ref": "#/$defs/action_json"}, {"type": "null"}]},
+                    "undone": {"type": ["integer", "null"], "minimum": 1},
+                    "events": {"type": "array", "items": {"$ref": "#/$defs/event"}},
+                },
+                {"state": {"$ref": "#/$defs/state"}, "changes": {"$ref": "#/$defs/changes"}},
+            ),
+            # the state, or (a client that said hello with changes) what the change changed
+            "oneOf": [{"required": ["state"]}, {"required": ["changes"]}],
+        },
         "ok": _type("ok", {"id": ID, "seq": SEQ}),
         "error_message": _type("error", {"id": ID, "error": {"$ref": "#/$defs/error"}}),
         "pong": _type("pong", {"id": ID}),
@@ -418,7 +437,9 @@ STDIO_REQUEST = _document(
         "load_position": _op("load_position", {}, {"text": STR, "path": STR, **_CHANCE, **_FIELDS}),
         "load_jcz": _op("load_jcz", {}, {"text": STR, "path": STR, **_CHANCE, **_FIELDS}),
         "legal_actions": _op("legal_actions", {}),
-        "apply": _op("apply", {"action": {"$ref": "#/$defs/action_input"}}, _FIELDS),
+        "apply": _op(
+            "apply", {"action": {"$ref": "#/$defs/action_input"}}, {"changes": BOOL, **_FIELDS}
+        ),
         "undo": _op("undo", {}, {"count": {"type": "integer", "minimum": 1}, **_FIELDS}),
         "state": _op("state", {}, _FIELDS),
         "save_record": _op("save_record", {}, {"path": STR}),
@@ -478,6 +499,7 @@ STDIO_ANSWER = _document(
                 "protocol": INT,
                 "engine": STR,
                 "state": {"$ref": "#/$defs/partial_state"},
+                "changes": {"$ref": "#/$defs/changes"},
                 "pending": _obj({"kind": STR, "player": INT}),
                 "legal_actions": {"type": "array", "items": {"$ref": "#/$defs/action_json"}},
                 "applied": {"$ref": "#/$defs/action_json"},

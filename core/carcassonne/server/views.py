@@ -54,9 +54,10 @@ def json_text(data: Any) -> str:
 
 
 def public_text(state: Any) -> str:
-    """The text of the players' view of ``state`` without its last key ``view`` and without
-    the closing brace (:class:`StateMessage` completes it for each recipient)."""
-    public = state_to_json(state, player=0)
+    """The text of the players' view of ``state`` (a ``GameState``, or player 0's view of one
+    as JSON data) without its last key ``view`` and without the closing brace
+    (:class:`StateMessage` completes it for each recipient)."""
+    public = dict(state) if isinstance(state, dict) else state_to_json(state, player=0)
     del public["view"]
     text = json_text(public)
     assert text.endswith("}") and len(text) > 2

@@ -63,11 +63,20 @@ class Client:
 
     QUEUE = 512
 
-    def __init__(self, ws: WebSocket, game: str, seat: int | None, token_hash: str | None) -> None:
+    def __init__(
+        self,
+        ws: WebSocket,
+        game: str,
+        seat: int | None,
+        token_hash: str | None,
+        changes: bool = False,
+    ) -> None:
         self.ws = ws
         self.game = game
         self.seat = seat
         self.token_hash = token_hash
+        #: Said hello with ``changes``: its updates carry what changed instead of the state.
+        self.changes = changes
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(self.QUEUE)
         self.gone = False
         self.writer = asyncio.get_running_loop().create_task(self._write())
@@ -137,19 +146,25 @@ class Hub:
         clients = self.clients.get(live.id)
         if not clients:
             return
-        update = StateMessage(
-            {
-                "type": "update",
-                "game": live.id,
-                "seq": change.seq,
-                "seat": change.seat,
-                "action": change.action,
-                "undone": change.undone,
-                "events": change.events,
-            },
-            live.public_text(),
-        )
+        message = {
+            "type": "update",
+            "game": live.id,
+            "seq": change.seq,
+            "seat": change.seat,
+            "action": change.action,
+            "undone": change.undone,
+            "events": change.events,
+        }
+        # the changes first (they follow the view from the last seq), then the state if needed
+        changes = live.changes(change) if any(c.changes for c in clients) else None
+        short = json_text({**message, "changes": changes}) if changes is not None else None
+        update: StateMessage | None = None
         for client in list(clients):
+            if client.changes and short is not None:
+                await client.send_text(short)
+                continue
+            if update is None:
+                update = StateMessage(message, live.public_text())
             await client.send_text(update.text_for(client.seat))
 
     async def send_all(self, game_id: str, message: dict[str, Any]) -> None:
@@ -338,6 +353,9 @@ class Session:
             raise ServerError("bad-request", "'hello' was already said on this connection")
         seat = _int_field(message, "seat", optional=True)
         since = _int_field(message, "seq", optional=True)
+        changes = message.get("changes", False)
+        if not isinstance(changes, bool):
+            raise ServerError("bad-request", "field 'changes' must be true or false")
         token = message.get("token")
         if seat is None and token is not None:
             raise ServerError("bad-request", "a token needs its 'seat'")
@@ -347,7 +365,7 @@ class Session:
                 raise ServerError("bad-token", "a seat needs its 'token'", 401)
             token_hash = hash_token(token)
             self._check_token(seat, token_hash)
-        client = Client(self.ws, self.live.id, seat, token_hash)
+        client = Client(self.ws, self.live.id, seat, token_hash, changes)
         self.client = client
         self.hub.clients.setdefault(self.live.id, set()).add(client)
         await self.reply(self.sync(rid, since))
@@ -482,6 +500,7 @@ class Session:
         await self.hub.presence_changed(self.live)
         # the game is released (and evicted when nobody holds it) by Hub.serve
 
+
 def _int_field(message: dict[str, Any], name: str, optional: bool = False) -> Any:
     value = message.get(name)
     if value is None and optional:
@@ -492,7 +511,12 @@ def _int_field(message: dict[str, Any], name: str, optional: bool = False) -> An
 
 
 def _action(given: Any, live: Live) -> Any:
-    """An action in the protocol's forms: notation text or ``{"type": verb, ...}``."""
+    """An action in the protocol's forms: notation text or ``{"type": verb, ...}``. A text
+    the server sent (a legal action's) is looked up rather than parsed again."""
+    if isinstance(given, str):
+        known = live.legal_by_text().get(given)
+        if known is not None:
+            return known
     try:
         if isinstance(given, str):
             return action_from_text(given, live.state)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import math
 import os
+import queue
+import signal
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
@@ -30,6 +32,7 @@ from carcassonne.simulation.tasks import (
     TaskResult,
     config_for,
     play_game,
+    report_games_to,
     run_task,
     save_game,
 )
@@ -40,6 +43,9 @@ Progress = Callable[[int, int, float], None]
 #: The most games in one batch by default: small enough for a progress bar that moves and a
 #: quick Ctrl-C, large enough that a batch's overhead (a pickled task, a result) is negligible.
 MAX_BATCH = 50
+#: How often (seconds) the parent looks at the games its local workers reported while it waits
+#: for batches: what it reads does not depend on it, only how soon the bar moves.
+TICK_WAIT = 0.1
 #: How long an interrupted run waits for worker processes to hand back their partial batches.
 INTERRUPT_GRACE = 10.0
 
@@ -146,10 +152,23 @@ def simulate(
     elif jobs <= 1:
         ran = _run_here(tasks, local.players, games, progress, started)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            ran = _run_on(pool, tasks, local.players, games, progress, started)
+        from multiprocessing.managers import SyncManager  # only a run with workers needs it
+
+        # the manager ignores Ctrl-C, so that interrupted workers can still report to it
+        manager = SyncManager()
+        manager.start(_ignore_interrupts)
+        try:
+            ticks = manager.Queue()
+            with ProcessPoolExecutor(jobs, initializer=report_games_to, initargs=(ticks,)) as pool:
+                ran = _run_on(pool, tasks, local.players, games, progress, started, ticks)
+        finally:
+            manager.shutdown()
     seconds = time.perf_counter() - started
     return Outcome(ran.stats, seconds, ran.interrupted, spec, seats, games, ran.cpu_seconds)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_here(
@@ -181,23 +200,53 @@ def _run_on(
     games: int,
     progress: Progress | None,
     started: float,
+    ticks: Any = None,
 ) -> TaskResult:
+    """The tasks on ``executor``, merged as they finish. With ``ticks`` (the queue local
+    workers put the first seed of their task in after each game) progress moves per game:
+    ``done`` counts the merged games and the games reported by batches not merged yet."""
     total = TaskResult(Stats.empty(players))
     stats = total.stats
     pending: set[Future[TaskResult]] = set()
+    seeds: dict[Future[TaskResult], int] = {}
+    reported: dict[int, int] = {}  # first seed of a batch not merged yet: its games reported
+    shown = 0
+
+    def show() -> None:
+        nonlocal shown
+        done = stats.games + sum(reported.values())
+        if progress is not None and done != shown:
+            progress(done, games, time.perf_counter() - started)
+        shown = done
+
+    def drain() -> None:
+        while ticks is not None:
+            try:
+                seed = ticks.get_nowait()
+            except queue.Empty:
+                return
+            if seed in reported:  # a batch already merged reports nothing more
+                reported[seed] += 1
+                show()
 
     def take(future: Future[TaskResult]) -> None:
         result = future.result()
+        reported.pop(seeds[future], None)
         stats.merge(result.stats)
         total.interrupted = total.interrupted or result.interrupted
         total.cpu_seconds += result.cpu_seconds
-        if progress is not None:
-            progress(stats.games, games, time.perf_counter() - started)
+        show()
 
     try:
-        pending = {executor.submit(run_task, task) for task in tasks}
+        for task in tasks:
+            future = executor.submit(run_task, task)
+            seeds[future] = task.first_seed
+            reported[task.first_seed] = 0
+            pending.add(future)
+        timeout = TICK_WAIT if ticks is not None else None
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            done, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
+            drain()  # every game of a finished batch was reported before its result
             for future in done:
                 take(future)
     except KeyboardInterrupt:

@@ -41,6 +41,9 @@ class TaskResult:
 
 # Building a configuration loads plugins and tiles: once per process and spec, not per task.
 _configs: dict[str, GameConfig] = {}
+# Where a local worker process reports each game it finishes (``simulate --jobs N``): a
+# manager's queue, set by ``report_games_to`` when the process starts; ``None`` elsewhere.
+_ticks: Any = None
 # Set when a worker process was interrupted (Ctrl-C reaches the whole process group): the
 # tasks it still receives return at once, so the run stops quickly with a partial summary.
 _stopped = False
@@ -56,6 +59,13 @@ def config_for(spec: dict[str, Any]) -> GameConfig:
         plugins = load_plugins(specs) if specs else ()
         config = _configs[key] = GameConfig(**spec, plugins=plugins)
     return config
+
+
+def report_games_to(ticks: Any) -> None:
+    """Make this worker process report every finished game: ``ticks.put(first_seed)`` of its
+    task, so that the progress bar moves per game, not per batch (the pool's initializer)."""
+    global _ticks
+    _ticks = ticks
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -88,6 +98,8 @@ def run_task(task: Task) -> TaskResult:
             if task.save_dir is not None:
                 save_game(state, Path(task.save_dir), seed)
             stats.merge(played)
+            if _ticks is not None:  # put() returns once the manager has it: never after the
+                _ticks.put(task.first_seed)  # result, so the parent sees ticks before it
     except KeyboardInterrupt:
         _stopped = True
         return TaskResult(stats, True, time.process_time() - started)

@@ -1,0 +1,199 @@
+"""A game's JSON state kept up to date move by move, and what a move changed in it.
+
+Why: front ends used to receive the whole state (``serialize.state_to_json``) after every
+move, and building it cost about 50 times the engine's ``apply`` (issue 34): every tile, every
+feature with its squares and figures, sorted, then written as JSON. A move changes a few of
+them. :class:`JsonView` holds one view of one game (``player``: whose view, ``None`` for the
+full one) as dicts by square and by feature id; :meth:`JsonView.advance` finds what a move
+changed from the move's events and the squares around the tiles it placed, and returns only
+that (the ``changes`` of docs/protocol.md):
+
+- ``tiles``: the tiles placed and those whose ``features`` (feature ids) changed, whole;
+- ``features``: the features added or changed, whole; ``removed_features``: the ids that
+  merged into others and are gone;
+- every other key of the state whose value changed, with its new value (``config``, ``view``,
+  ``piece_kinds`` and ``figure_kinds`` never change during a game).
+
+Applying the changes to the state before the move gives exactly ``state_to_json`` of the state
+after it: the tests check this on random games of every expansion mix. Which features a move
+can touch: the features on the squares of its tiles and their eight neighbours (joins, open
+edges, the completion of a feature completed by its surroundings), those on the squares its
+events name (figures placed, returned, removed, moved), those its events name by id (completed,
+scored), the new ones, and those that absorbed merged ones. A move whose tiles the view cannot
+account for (a board that shrank or grew by more than the tiles placed) is answered with every
+tile and feature (still in the same form).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from carcassonne.errors import CarcassonneError
+from carcassonne.events import Event, TilePlaced
+from carcassonne.serialize import (
+    CONSTANT_KEYS,
+    changing_json,
+    feature_entry_on,
+    figure_key,
+    state_to_json,
+    tile_entry,
+)
+
+Square = tuple[int, int]
+#: The squares around a placed tile (and its own) whose features a placement may change.
+_AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+
+
+class JsonView:
+    """One view (``player``, ``None`` for the full view) of one game as JSON data: the state
+    it was built from or last advanced to."""
+
+    def __init__(self, data: dict[str, Any], player: int | None) -> None:
+        """From ``state_to_json(state, player=player)`` (as the answer holding it was sent)."""
+        self.player = player
+        self.rest = {k: v for k, v in data.items() if k not in ("tiles", "features")}
+        self.tiles: dict[Square, dict[str, Any]] = {(t["x"], t["y"]): t for t in data["tiles"]}
+        self.features: dict[int, dict[str, Any]] = {f["id"]: f for f in data["features"]}
+
+    @classmethod
+    def of(cls, state: Any, player: int | None) -> JsonView:
+        return cls(state_to_json(state, player=player), player)
+
+    def data(self) -> dict[str, Any]:
+        """The whole state as ``state_to_json`` gives it (lists sorted as there)."""
+        tiles = sorted(self.tiles.values(), key=lambda t: (t["y"], t["x"]))
+        features = [self.features[root] for root in sorted(self.features)]
+        return {**self.rest, "tiles": tiles, "features": features}
+
+    def advance(self, state: Any, events: Iterable[Event]) -> dict[str, Any]:
+        """Move the view to ``state``, which ``events`` (one move's) led to from the view's
+        state; the changes (module docstring)."""
+        events = list(events)
+        placed = [(e.x, e.y) for e in events if type(e) is TilePlaced]
+        board = state.board
+        if len(board) != len(self.tiles) + len(placed) or any(p in self.tiles for p in placed):
+            return self._replace(state)
+        roots = set(state.features())
+        gone = self.features.keys() - roots
+        absorbed = {state.feature_id(root) for root in gone}
+        squares: set[Square] = set()
+        for x, y in placed:
+            squares.update((x + dx, y + dy) for dx, dy in _AROUND)
+        named: set[int] = set(roots - self.features.keys()) | absorbed
+        for event in events:
+            ex, ey = getattr(event, "x", None), getattr(event, "y", None)
+            if type(ex) is int and type(ey) is int:
+                squares.add((ex, ey))
+            feature = getattr(event, "feature", None)
+            if type(feature) is int:
+                try:
+                    named.add(state.feature_id(feature))
+                except CarcassonneError:  # an id of a plugin's own, not a feature's
+                    pass
+        segments = state.segments
+        for x, y in squares:
+            named.update(root for root, _seg in segments(x, y))
+        # the squares of the features that grew: their own, those of the features they
+        # absorbed, the new tiles they are on (features only grow, by tiles and joins)
+        grown: dict[int, set[Square]] = {}
+        for x, y in placed:
+            for root, _seg in segments(x, y):
+                grown.setdefault(root, set()).add((x, y))
+        # the tiles whose segments now belong to another feature: those of the absorbed ones
+        retile = set(placed)
+        for root in gone:
+            squares_of = {(x, y) for x, y in self.features[root]["tiles"]}
+            retile |= squares_of
+            grown.setdefault(state.feature_id(root), set()).update(squares_of)
+        for root, found in grown.items():
+            had = self.features.get(root)
+            if had is not None:
+                found.update((x, y) for x, y in had["tiles"])
+        changes: dict[str, Any] = {}
+        if retile:
+            placed_tiles = []
+            for x, y in sorted(retile, key=lambda s: (s[1], s[0])):
+                entry = tile_entry(x, y, board[x, y], segments(x, y))
+                if entry != self.tiles.get((x, y)):
+                    self.tiles[x, y] = entry
+                    placed_tiles.append(entry)
+            if placed_tiles:
+                changes["tiles"] = placed_tiles
+        held = any(self.features[root]["figures"] for root in gone)  # figures' feature ids
+        for root in gone:
+            del self.features[root]
+        features = []
+        for root in sorted(named):
+            had = self.features.get(root)
+            tiles: list[list[int]]
+            if root in grown:
+                tiles = [[x, y] for x, y in sorted(grown[root])]
+            elif had is None:  # a feature no tile started (a plugin's): asked for
+                tiles = [[x, y] for x, y in sorted(state.feature_tiles(root))]
+            else:
+                tiles = had["tiles"]
+            entry = feature_entry_on(state, root, tiles)
+            if entry != had:
+                self.features[root] = entry
+                features.append(entry)
+                held = held or bool(entry["figures"]) or bool(had and had["figures"])
+        if features:
+            changes["features"] = features
+        if gone:
+            changes["removed_features"] = sorted(gone)
+        rest = changing_json(state, self.player, figures=False)
+        if held:  # the figures are those of the features, which the view has
+            rest["figures"] = self._figures()
+        for key, value in rest.items():
+            if self.rest.get(key) != value:
+                self.rest[key] = value
+                changes[key] = value
+        return changes
+
+    def _figures(self) -> list[dict[str, Any]]:
+        """The state's ``figures``: every feature's, sorted as ``state_to_json`` sorts them."""
+        out = [fig for feature in self.features.values() for fig in feature["figures"]]
+        out.sort(key=figure_key)
+        return out
+
+    def _replace(self, state: Any) -> dict[str, Any]:
+        """Every tile and feature, and the keys that changed: for a move the view cannot
+        follow (tiles taken off the board, placed on a taken square)."""
+        new = JsonView.of(state, self.player)
+        changes: dict[str, Any] = {
+            "tiles": list(new.tiles.values()),
+            "features": list(new.features.values()),
+        }
+        removed_tiles = sorted(self.tiles.keys() - new.tiles.keys(), key=lambda s: (s[1], s[0]))
+        if removed_tiles:
+            changes["removed_tiles"] = [[x, y] for x, y in removed_tiles]
+        gone = sorted(self.features.keys() - new.features.keys())
+        if gone:
+            changes["removed_features"] = gone
+        changes.update(
+            (k, v) for k, v in new.rest.items() if k not in CONSTANT_KEYS and self.rest.get(k) != v
+        )
+        self.rest, self.tiles, self.features = new.rest, new.tiles, new.features
+        return changes
+
+
+def apply_changes(data: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    """The state after a move from the state before it and the move's ``changes``: what a
+    front end does with them (a reference for front-end authors and for the tests)."""
+    tiles = {(t["x"], t["y"]): t for t in data["tiles"]}
+    for x, y in changes.get("removed_tiles", ()):
+        del tiles[x, y]
+    tiles.update(((t["x"], t["y"]), t) for t in changes.get("tiles", ()))
+    features = {f["id"]: f for f in data["features"]}
+    for root in changes.get("removed_features", ()):
+        del features[root]
+    features.update((f["id"], f) for f in changes.get("features", ()))
+    special = {"tiles", "features", "removed_tiles", "removed_features"}
+    out = {**data, **{k: v for k, v in changes.items() if k not in special}}
+    out["tiles"] = sorted(tiles.values(), key=lambda t: (t["y"], t["x"]))
+    out["features"] = [features[root] for root in sorted(features)]
+    return out
+
+
+__all__ = ["JsonView", "apply_changes"]
