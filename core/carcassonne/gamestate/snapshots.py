@@ -18,7 +18,7 @@ from carcassonne.gamestate.data import (
     _NO_EXTRAS,
     _STATE_FIELDS,
     _THEN_END,
-    StateData,
+    STATE_SLOTS,
     _is_hole,
     _supplies,
 )
@@ -247,7 +247,7 @@ class Snapshots(Phases):
         """Pickled without caches, tiles by id: the configuration rebuilds the rest."""
         data: dict[str, object] = {
             name: getattr(self, name)
-            for name in StateData.__slots__
+            for name in STATE_SLOTS
             if name not in ("board", "_squares", "_origin", "_cands", "_legal", "_turn_opts")
         }
         data["board"] = _encode_board(self.board)
