@@ -16,8 +16,13 @@ runs' ratios:
 * ``--against REV``: the revision's sources from a temporary git worktree, on this interpreter.
 
 Each process first plays a few games on other seeds (configurations built, caches filled, as
-in a long run), then the measured ones. A separate script from ``speed.py`` so that the two
-can change independently; it imports only ``speed.py``'s workload functions.
+in a long run), then the measured ones. ``--cycles`` counts instead, once per contestant and
+workload, callgrind's estimated cycles of the measured call (instructions plus 10 per
+first-level and 100 per last-level cache miss, as ``instructions.py --cycles``: a count the
+machine's load does not change; 3 games, 1 position; slow).
+
+A separate script from ``speed.py`` so that the two can change independently; it imports
+only ``speed.py``'s workload functions.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,6 +68,46 @@ print(json.dumps({{
 """
 
 
+# The same under callgrind: only the call made through operator.call is counted.
+_COUNTER = """
+import operator, sys
+sys.path.insert(0, {bench!r})
+import carcassonne, speed
+real, cache = carcassonne.GameConfig, {{}}
+def config(**kw):
+    key = repr(sorted(kw.items()))
+    if key not in cache:
+        cache[key] = real(**kw)
+    return cache[key]
+carcassonne.GameConfig = config
+assert bool(getattr(carcassonne, "COMPILED", False)) == {compiled!r}, carcassonne.__file__
+if {work!r} == "random_base":
+    speed.random_games([], 20, first=1000)
+    operator.call(speed.random_games, [], 3)
+else:
+    speed.leaf_2ply(1, first=1000)
+    operator.call(speed.leaf_2ply, 1)
+"""
+#: units per measured call of _COUNTER: 3 games, and the leaves of 1 position (counted below)
+_COUNT_UNITS = {"random_base": 3}
+
+
+def _cycles(python: str, env: dict[str, str], cwd: str, work: str, compiled: bool) -> float:
+    """Estimated cycles per game (random_base) or per position (leaf_2ply), in millions."""
+    code = _COUNTER.format(bench=str(ROOT / "benchmarks"), work=work, compiled=compiled)
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--toggle-collect=_operator_call",
+         "--callgrind-out-file=/dev/null", "--cache-sim=yes", python, "-c", code],
+        env={**env, "PYTHONHASHSEED": "0"}, cwd=cwd, check=True, capture_output=True, text=True,
+    ).stderr  # fmt: skip
+    for line in out.splitlines():
+        if "Collected :" in line:
+            ev = [int(v) for v in line.split(":", 1)[1].split()]  # Ir Dr Dw I1mr D1mr D1mw ...
+            cycles = ev[0] + 10 * sum(ev[3:6]) + 100 * sum(ev[6:9])
+            return cycles / _COUNT_UNITS.get(work, 1) / 1e6
+    raise SystemExit(f"no count in callgrind's output:\n{out}")
+
+
 def _sources_env(tree: Path) -> dict[str, str]:
     paths = [tree / "core"] + sorted(p for p in (tree / "expansions").iterdir() if p.is_dir())
     return {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths))}
@@ -83,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--games", type=int, default=60, help="games per run (random_base)")
     parser.add_argument("--positions", type=int, default=2, help="positions per run (leaf)")
+    parser.add_argument("--cycles", action="store_true", help="callgrind's estimated cycles")
     args = parser.parse_args(argv)
 
     compiled_python = str(args.venv / "bin" / "python")
@@ -102,7 +149,18 @@ def main(argv: list[str] | None = None) -> int:
             contestants[args.against] = (sys.executable, _sources_env(tree), tree / "core")
         results: dict[str, list[dict]] = {name: [] for name in contestants}
         try:
-            for _ in range(args.runs):
+            if args.cycles:
+                jobs = {
+                    (name, work): (python, env, work, name == "compiled")
+                    for name, (python, env, _) in contestants.items()
+                    for work in WORKLOADS
+                }
+                with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
+                    counted = dict(
+                        zip(jobs, pool.map(lambda j: _cycles(j[0], j[1], scratch, *j[2:]),
+                                           jobs.values()), strict=True)
+                    )  # fmt: skip
+            for _ in range(0 if args.cycles else args.runs):
                 for name, (python, env, sources) in contestants.items():
                     result = _run(python, env, scratch, args.games, args.positions)
                     if result["compiled"] != (name == "compiled"):
@@ -118,6 +176,14 @@ def main(argv: list[str] | None = None) -> int:
                 )
 
     others = [name for name in contestants if name != "compiled"]
+    if args.cycles:
+        print("callgrind's estimated cycles, millions a game / a position (>1: compiled faster)")
+        for work, (label, _unit, _higher) in WORKLOADS.items():
+            mine = counted["compiled", work]
+            line = [f"{label}: compiled {mine:.1f}"]
+            line += [f"{n} {counted[n, work]:.1f} ({counted[n, work] / mine:.2f}x)" for n in others]
+            print(", ".join(line))
+        return 0
     print(f"{args.runs} interleaved runs, CPU time, {args.games} games / {args.positions} "
           f"positions a run; ratio = median of the runs' ratios (>1: compiled faster)")  # fmt: skip
     for work, (label, unit, higher) in WORKLOADS.items():
