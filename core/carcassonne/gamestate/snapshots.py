@@ -7,7 +7,7 @@ The top layer, just below :class:`carcassonne.state.GameState` (see :mod:`carcas
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Self, cast
+from typing import Self
 
 from carcassonne import events as ev
 from carcassonne.actions import Action, Draw
@@ -178,8 +178,8 @@ class Snapshots(Phases):
                     self.turn_actions = (Draw(),)
             self._pile.append(drawn)
             self._draw(events)
-            # _draw set self.drawn (mypy still takes it for the None above; mypyc would check)
-            if cast("str | None", self.drawn) != drawn:
+            # read anew: _draw set it, but mypy (and so mypyc, which checks) keeps the None above
+            if getattr(self, "drawn") != drawn:  # noqa: B009
                 raise CarcassonneError(f"the drawn tile {drawn} fits nowhere on this board")
         self.last_events = events
         self.log = []
