@@ -87,7 +87,11 @@ def command_problem(command: str) -> str | None:
     if command.startswith(NOT_CHECKED):
         return None
     words = shlex.split(command)
+    while re.fullmatch(r"[A-Z_][A-Z0-9_]*=\S*", words[0]):  # VAR=value before the command
+        words = words[1:]
     program = words[0].removeprefix(".venv/bin/")
+    if "/bin/" in program:  # another environment's program: /tmp/cv/bin/pip
+        program = program.rsplit("/", 1)[1]
     if program in TOOLS:
         return None
     if program == "carcassonne" or words[:3] == ["python", "-m", "carcassonne.cli.main"]:
@@ -147,6 +151,9 @@ def test_the_shell_check_catches_mistakes(capsys):
     )
     assert command_problem("pip install 'carcassonne-engine[serve]'") == (
         "no extra 'serve' in pyproject.toml"
+    )
+    assert command_problem("CARCASSONNE_COMPILE=1 /tmp/cv/bin/pip install '.[servr]'") == (
+        "no extra 'servr' in pyproject.toml"
     )
     assert command_problem("make docs") == "a command this test does not check: add a check"
     capsys.readouterr()

@@ -9,6 +9,7 @@ This package's namespace is also the plugin API: an expansion imports what it ne
 documents every name; CI's import contracts hold expansions to it.
 """
 
+from carcassonne._build import COMPILED as COMPILED  # which build runs (docs/compiled.md)
 from carcassonne.actions import (
     Action,
     ChanceOutcome,

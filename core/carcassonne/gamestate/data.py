@@ -117,20 +117,23 @@ def _is_hole(pattern: int) -> bool:
     return bool(pattern & 0xF and pattern & 0xF0 and pattern & 0xF00 and pattern & 0xF000)
 
 
+STATE_SLOTS = tuple(name for name, _ in _STATE_FIELDS) + (
+    "config",
+    "seed",
+    "last_events",
+    "log",
+    "_origin",
+    "_cands",
+    "_ids",
+    "_legal",
+    "_turn_opts",
+)
+
+
 class StateData:
     """The fields of a game state and ``_lay``; the layers above add the behaviour."""
 
-    __slots__ = tuple(name for name, _ in _STATE_FIELDS) + (
-        "config",
-        "seed",
-        "last_events",
-        "log",
-        "_origin",
-        "_cands",
-        "_ids",
-        "_legal",
-        "_turn_opts",
-    )
+    __slots__ = STATE_SLOTS
 
     config: GameConfig
     seed: int
@@ -180,22 +183,26 @@ class StateData:
     _legal: list[Action] | None
     _turn_opts: list[Action] | None
 
-    if TYPE_CHECKING:
-        # Defined by higher layers and called by lower ones: declared here for the type
-        # checker only (no stub exists at run time; the method is found on GameState).
+    # Defined by higher layers and called by lower ones: declared here for the type checker
+    # (and for mypyc, which compiles no class body under ``if TYPE_CHECKING``); GameState has
+    # the real ones.
 
-        def clone(self) -> Self: ...  # snapshots
+    def clone(self) -> Self:  # snapshots
+        raise NotImplementedError
 
-        def apply(self, action: Action | str) -> list[ev.Event]: ...  # phases
+    def apply(self, action: Action | str) -> list[ev.Event]:  # phases
+        raise NotImplementedError
 
-        def _refuse(self, action: Action) -> NoReturn: ...  # refusals
+    def _refuse(self, action: Action) -> NoReturn:  # refusals
+        raise NotImplementedError
 
-        # snapshots
-        def _rebuild(
-            self, actions: list[Action | ForcedDraw | ForcedChance], forced: tuple[str, ...] = ()
-        ) -> None: ...
+    def _rebuild(  # snapshots
+        self, actions: list[Action | ForcedDraw | ForcedChance], forced: tuple[str, ...] = ()
+    ) -> None:
+        raise NotImplementedError
 
-        def strength(self, feature: int, figure: Figure) -> int: ...  # carcassonne.state
+    def strength(self, feature: int, figure: Figure) -> int:  # carcassonne.state
+        raise NotImplementedError
 
     @property
     def _extras(self) -> _Extras:

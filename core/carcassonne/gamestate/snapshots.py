@@ -18,7 +18,7 @@ from carcassonne.gamestate.data import (
     _NO_EXTRAS,
     _STATE_FIELDS,
     _THEN_END,
-    StateData,
+    STATE_SLOTS,
     _is_hole,
     _supplies,
 )
@@ -184,7 +184,8 @@ class Snapshots(Phases):
                     self.turn_actions = (Draw(),)
             self._pile.append(drawn)
             self._draw(events)
-            if self.drawn != drawn:
+            # read anew: _draw set it, but mypy (and so mypyc, which checks) keeps the None above
+            if getattr(self, "drawn") != drawn:  # noqa: B009
                 raise CarcassonneError(f"the drawn tile {drawn} fits nowhere on this board")
         self.last_events = events
         self.log = []
@@ -255,7 +256,7 @@ class Snapshots(Phases):
         """Pickled without caches, tiles by id: the configuration rebuilds the rest."""
         data: dict[str, object] = {
             name: getattr(self, name)
-            for name in StateData.__slots__
+            for name in STATE_SLOTS
             if name not in _UNPICKLED
         }
         data["board"] = _encode_board(self.board)
