@@ -47,7 +47,8 @@ def test_every_seat_field_is_named_with_who() -> None:
     state = GameState.new(GameConfig(players=3, seed=1))
     action = _Pay(2, 1, 0)
     assert action_words(state, action) == "pay back: holder player 3, 1, player player 1"
-    assert action_words(state, action, lambda p: f"{{{p}}}") == "pay back: holder {2}, 1, player {0}"
+    braces = action_words(state, action, lambda p: f"{{{p}}}")
+    assert braces == "pay back: holder {2}, 1, player {0}"
 
 
 def test_titles_and_house_rules() -> None:

@@ -404,7 +404,8 @@ def test_figures_of_different_kinds_have_planes_of_their_own():
     board = layout.views(out)["board"]
 
     def cells(plane: str) -> list[tuple[int, int]]:
-        return [(int(r), int(c)) for r, c in zip(*board[layout.planes.index(plane)].nonzero())]
+        rows, cols = board[layout.planes.index(plane)].nonzero()
+        return [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
 
     shepherd = (3 * 4 + location_cell("NL")[0], 3 * 5 + location_cell("NL")[1])
     monk = (3 * 5 + 1, 3 * 5 + 1)
