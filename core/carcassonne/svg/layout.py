@@ -594,10 +594,11 @@ def piece_slots(
     anchors: Sequence[Point], blocked: Sequence[tuple[Point, float]] = ()
 ) -> list[Point]:
     """A point for each anchor, in order: the anchor itself when it is free and within the
-    grid's square (a tower floor on its foundation), else the free point of :data:`PIECE_GRID` nearest the anchor, free
-    meaning at least the given distance from each ``(point, distance)`` of ``blocked``
-    (figures, a badge) and :data:`PIECE_CLEARANCE` from the points chosen before; when no
-    point is free, the grid's point farthest from everything (ties: the grid's order)."""
+    grid's square (a tower floor on its foundation), else the free point of
+    :data:`PIECE_GRID` nearest the anchor, free meaning at least the given distance from each
+    ``(point, distance)`` of ``blocked`` (figures, a badge) and :data:`PIECE_CLEARANCE` from
+    the points chosen before; when no point is free, the grid's point farthest from
+    everything (ties: the grid's order)."""
     chosen: list[Point] = []
     for anchor in anchors:
         keep = list(blocked) + [(p, PIECE_CLEARANCE) for p in chosen]
