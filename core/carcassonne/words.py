@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from carcassonne.actions import Draw, Pass, PlaceFigure, PlaceTile, action_fields
+from carcassonne.actions import Draw, Pass, PlaceFigure, PlaceTile, action_fields, seat_fields
 from carcassonne.errors import CarcassonneError
 
 #: the kinds a tile's words leave out: every tile has fields
@@ -70,6 +70,9 @@ def action_words(state: Any, action: Any, who: Any = None) -> str:
         return "place no figure" if kind == "figure" else "pass"
     values = action._asdict()
     fields = action_fields(type(action))
+    # every field that holds a player (``player`` and the fields a plugin annotates ``Seat``)
+    # is named with ``who``: the page shows the seat's name, never its number
+    seats = seat_fields(type(action)) | {"player"}
     parts: list[str] = []
     if "x" in fields and "y" in fields:
         if "location" in fields and isinstance(values.get("location"), str):
@@ -84,7 +87,7 @@ def action_words(state: Any, action: Any, who: Any = None) -> str:
         if key in ("x", "y", "location") or ("x" in fields and key in ("player", "figure")):
             continue
         value = values[key]
-        if key in ("player", "captor") and isinstance(value, int):
+        if key in seats and isinstance(value, int) and not isinstance(value, bool):
             parts.append(f"{key} {name(value)}")
         elif key == "tile" and value in state.config.tile_types:
             parts.append(tile_words(state.config.tile_types[value]))

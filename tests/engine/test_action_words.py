@@ -3,7 +3,9 @@ title from its distribution; the options players choose versus those for program
 
 from __future__ import annotations
 
-from carcassonne.actions import Draw, Pass, PlaceFigure, PlaceTile
+from typing import ClassVar, NamedTuple
+
+from carcassonne.actions import Draw, Pass, PlaceFigure, PlaceTile, Seat, TypedAction
 from carcassonne.cli.expansions_cmd import option_json
 from carcassonne.config import GameConfig
 from carcassonne.plugins import expansion_title
@@ -24,6 +26,29 @@ def test_tiles_and_core_actions_in_words() -> None:
     figure = PlaceFigure("meeple", 0, 0, "N")
     assert action_words(state, figure) == "put a meeple on the city at 0,0 N"
     assert action_words(state, Pass()) == "pass"  # a tile decision: not "no figure"
+
+
+class _PayFields(NamedTuple):
+    holder: Seat
+    amount: int
+    player: int
+
+
+class _Pay(TypedAction, _PayFields):
+    """A plugin's action with a field annotated ``Seat`` under a name of its own."""
+
+    __slots__ = ()
+    verb: ClassVar[str] = "pay-back"
+
+
+def test_every_seat_field_is_named_with_who() -> None:
+    """``holder`` is a Seat field (a player), ``amount`` a number: only the seat fields and
+    ``player`` become names (the web page's ``{N}``), whatever the plugin calls them."""
+    state = GameState.new(GameConfig(players=3, seed=1))
+    action = _Pay(2, 1, 0)
+    assert action_words(state, action) == "pay back: holder player 3, 1, player player 1"
+    braces = action_words(state, action, lambda p: f"{{{p}}}")
+    assert braces == "pay back: holder {2}, 1, player {0}"
 
 
 def test_titles_and_house_rules() -> None:

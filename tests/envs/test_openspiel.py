@@ -15,7 +15,15 @@ np = need("numpy", "openspiel")
 mcts = need("open_spiel.python.algorithms.mcts", "openspiel")
 
 import carcassonne.envs.openspiel  # noqa: E402,F401  (registers python_carcassonne)
-from carcassonne import ChanceOutcome, GameConfig, GameState  # noqa: E402
+from carcassonne import (  # noqa: E402
+    ChanceOutcome,
+    Draw,
+    GameConfig,
+    GameState,
+    Pass,
+    PlaceFigure,
+    PlaceTile,
+)
 from carcassonne.envs.observation import Layout, location_cell  # noqa: E402
 from carcassonne.local_plugins import load_plugins  # noqa: E402
 from carcassonne.plugins import installed_expansions  # noqa: E402
@@ -363,3 +371,45 @@ def test_the_mechanics_parts_of_the_observation():
         float(kind == "meeple") for kind in layout.figure_kinds
     ]
     assert views["part"].tolist() == [0.0] and views["held"].tolist() == [[0.0], [0.0]]
+
+
+def test_figures_of_different_kinds_have_planes_of_their_own():
+    """A shepherd and a meeple of one player (the sheep plugin's figure kinds): ``figures:p``
+    counts both, ``figure:kind`` tells them apart; the base game has no such planes."""
+    config = GameConfig(players=2, plugins=load_plugins([SHEEP]), seed=3)
+    layout = Layout(config, 4)
+    kinds = [p for p in layout.planes if p.startswith("figure:")]
+    assert kinds == ["figure:meeple", "figure:shepherd"]
+    assert layout.planes.index("figure:meeple") == layout.planes.index("figures:1") + 1
+    assert not [p for p in Layout(GameConfig(players=2), 4).planes if p.startswith("figure:")]
+    state = GameState.new(config, seed=3)
+    state.force_draw("BA/RFr")
+    if state.pending.kind == "draw":
+        state.apply(Draw())
+    state.apply(PlaceTile("BA/RFr", 1, 0, 0))  # the road runs west-east into the start tile's
+    state.force_chance("sheep")  # the bag's draw: a sheep (a wolf would send it home)
+    state.apply(PlaceFigure("shepherd", 1, 0, "NL"))
+    state.force_draw("BA/RFr")
+    if state.pending.kind == "draw":
+        state.apply(Draw())
+    state.apply(PlaceTile("BA/RFr", -1, 0, 0))
+    state.apply(Pass())
+    state.force_draw("BA/L")
+    if state.pending.kind == "draw":
+        state.apply(Draw())
+    state.apply(PlaceTile("BA/L", 1, 1, 0))
+    state.apply(PlaceFigure("meeple", 1, 1, "monastery"))
+    out = layout.new()
+    layout.fill(out, state, 0)
+    board = layout.views(out)["board"]
+
+    def cells(plane: str) -> list[tuple[int, int]]:
+        rows, cols = board[layout.planes.index(plane)].nonzero()
+        return [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
+
+    shepherd = (3 * 4 + location_cell("NL")[0], 3 * 5 + location_cell("NL")[1])
+    monk = (3 * 5 + 1, 3 * 5 + 1)
+    assert cells("figures:0") == sorted([shepherd, monk])
+    assert cells("figure:shepherd") == [shepherd]
+    assert cells("figure:meeple") == [monk]
+    assert cells("figures:1") == []

@@ -8,9 +8,10 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from carcassonne import PlaceFigure, PluginError, hookimpl
+from carcassonne import Draw, GameConfig, GameState, Pass, PlaceFigure, PluginError, hookimpl
 from carcassonne.jcz import base
 from carcassonne.jcz.names import (
+    JczAction,
     JczElement,
     JczFigure,
     JczMessage,
@@ -81,6 +82,25 @@ def test_readers_with_a_payload_condition_come_first():
 def test_a_name_declared_twice_names_both_plugins():
     with pytest.raises(PluginError, match="set 'basic' is declared by plugins 'base.jcz' and"):
         installed_names([("clash", ClashPlugin())])
+
+
+class SharedActionPlugin:
+    """Declares JCZ's ``MeepleAction`` again, for passes (as if JCZ offered one there)."""
+
+    @hookimpl
+    def carcassonne_jcz_names(self) -> list[JczName]:
+        return [JczAction("MeepleAction", lambda s, a: a == Pass())]
+
+
+def test_an_action_class_declared_twice_matches_what_either_matches():
+    """JCZ's ReturnMeepleAction stands for the abbot's return and the princess: an action
+    class is not a name one plugin owns."""
+    names = installed_names([("shared", SharedActionPlugin())])
+    matches = names.actions["MeepleAction"].matches
+    state = GameState.new(GameConfig(players=2, seed=1))
+    assert matches(state, PlaceFigure("meeple", 0, 0, "N"))  # the base game's
+    assert matches(state, Pass())  # the plugin's
+    assert not matches(state, Draw())
 
 
 def test_a_declaration_of_another_type_is_refused():

@@ -17,6 +17,7 @@ from carcassonne import (
     Draw,
     ForcedChance,
     ForcedDraw,
+    GameConfig,
     GameState,
     IllegalActionError,
     Pass,
@@ -448,3 +449,18 @@ def test_a_veto_of_pass_makes_the_figure_phase_compulsory() -> None:
     state.apply("figure meeple 0,1 monastery")
     state.apply("tile BA/RFr 1,0 r0")  # no monastery: no veto, Pass is offered
     assert Pass() in state.legal_actions()
+
+
+def test_a_tile_goes_under_from_the_top_or_the_bottom_of_the_pile() -> None:
+    """``put_under(..., where)``: the next tile (``top``) or the last (``bottom``: the pile
+    ends sooner, the tiles to come keep their order); anything else is refused."""
+    state = GameState.new(GameConfig(players=2, seed=5))
+    pile = state.draw_pile()
+    events: list[Event] = []
+    assert state.put_under(0, 0, "test", events, "bottom")
+    assert state.draw_pile() == pile[:-1] and state._hidden_under() == (((0, 0), pile[-1]),)
+    assert state.put_under(0, 0, "test", events)
+    assert state.draw_pile() == pile[1:-1] and state.tiles_under(0, 0) == 2
+    with pytest.raises(CarcassonneError, match="from the 'top' or the 'bottom', not 'middle'"):
+        state.put_under(0, 0, "test", events, "middle")
+    assert state.draw_pile() == pile[1:-1]

@@ -216,14 +216,24 @@ def test_slots_keep_their_distances_while_there_is_room(anchors, figures):
     blocked = [(f, FIGURE_CLEARANCE) for f in figures]
     slots = piece_slots(anchors, blocked)
     assert len(slots) == len(anchors)
-    assert all(s in PIECE_GRID for s in slots)
+    low, high = PIECE_GRID[0][0], PIECE_GRID[-1][0]
     for i, slot in enumerate(slots):
-        room = [p for p in PIECE_GRID if all(math.dist(p, f) >= FIGURE_CLEARANCE for f in figures)
-                and all(math.dist(p, s) >= PIECE_CLEARANCE for s in slots[:i])]  # fmt: skip
+
+        def free(p, i=i):
+            return all(math.dist(p, f) >= FIGURE_CLEARANCE for f in figures) and all(
+                math.dist(p, s) >= PIECE_CLEARANCE for s in slots[:i]
+            )
+
+        anchor = anchors[i]
+        if free(anchor) and all(low <= c <= high for c in anchor):
+            assert slot == anchor  # its own spot, when free and inside the grid's square
+            continue
+        assert slot in PIECE_GRID
+        room = [p for p in PIECE_GRID if free(p)]
         if room:
             assert slot in room
-            nearest = min(math.dist(p, anchors[i]) for p in room)
-            assert math.dist(slot, anchors[i]) == nearest
+            nearest = min(math.dist(p, anchor) for p in room)
+            assert math.dist(slot, anchor) == nearest
 
 
 def test_a_lone_piece_without_location_stands_by_the_lower_left_corner():

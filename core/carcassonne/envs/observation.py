@@ -12,6 +12,10 @@ keeps which sides connect. Planes, in order:
   ``attr:city.cathedral``; sorted by kind, then name): the cells of segments that carry it;
 * one per player, ``owner``: cells of features on which that player has a figure;
 * one per player, ``figures``: the cell where each of that player's figures stands (a count);
+* when the configuration has more than one figure kind (``carcassonne_figure_kinds``: a builder
+  and a pig, an abbot, a wagon, ...), one per kind, ``figure:kind`` (sorted): the cell where
+  each figure of that kind stands, whoever owns it (a count; ``figures:p`` says whose), so a
+  builder is told from a pig or a meeple; the base game (its meeple alone) has none;
 * ``last``: the tile placed this turn (the figure phase refers to it);
 * per piece kind of the configuration (``carcassonne_piece_kinds``, sorted by name): one plane
   ``piece:kind`` for a neutral kind, else one ``piece:kind:p`` per player: the cell where each
@@ -101,12 +105,16 @@ class Layout:
             first = start if start is not None else GameState.new(config)
             held = {name for counts in first.held_pieces() for name in counts}
             self.held = tuple(sorted(held | set(config.piece_kinds)))
+        #: The figure kinds with planes of their own: none with a single kind (the base game's
+        #: meeple), whose planes would repeat ``figures:p``.
+        self.kind_planes = self.figure_kinds if len(self.figure_kinds) > 1 else ()
         self.planes = (
             "tile",
             *(f"kind:{k}" for k in self.kinds),
             *(f"attr:{k}.{a}" for k, a in self.attributes),
             *(f"owner:{p}" for p in range(players)),
             *(f"figures:{p}" for p in range(players)),
+            *(f"figure:{k}" for k in self.kind_planes),
             "last",
             *piece_planes,
             *(("under",) if self.mechanics else ()),
@@ -134,7 +142,10 @@ class Layout:
         self._attr_plane = {ka: 1 + len(self.kinds) + i for i, ka in enumerate(self.attributes)}
         self._owner0 = 1 + len(self.kinds) + len(self.attributes)
         self._figures0 = self._owner0 + players
-        self._last = self._figures0 + players
+        kinds0 = self._figures0 + players
+        #: figure kind -> its plane (empty with a single figure kind)
+        self._figure_plane = {k: kinds0 + i for i, k in enumerate(self.kind_planes)}
+        self._last = kinds0 + len(self.kind_planes)
         self._pieces0 = self._last + 1
         self._under = self._pieces0 + len(piece_planes)
         #: (tile id, rotation) -> [(location, kind plane, cells)] per occupiable segment.
@@ -210,10 +221,14 @@ class Layout:
         order = state.placement_order()
         owners: dict[int, set[int]] = {}
         board = views["board"]
+        by_kind = self._figure_plane
         for feature, fig in state.figures():
             owners.setdefault(feature, set()).add(fig.player)
             row, col = location_cell(fig.location)
-            board[self._figures0 + fig.player, 3 * (fig.y + r) + row, 3 * (fig.x + r) + col] += 1
+            cell_row, cell_col = 3 * (fig.y + r) + row, 3 * (fig.x + r) + col
+            board[self._figures0 + fig.player, cell_row, cell_col] += 1
+            if by_kind:
+                board[by_kind[fig.kind], cell_row, cell_col] += 1
         # the tile and kind planes: one vectorised write per distinct (tile, rotation)
         squares: dict[tuple[str, int], list[int]] = {}
         ones: list[int] = []  # flat offsets of the owner and last planes set to 1

@@ -148,12 +148,24 @@ class Chance(Effects):
             raise CarcassonneError(f"a tile goes back on 'top' or at the 'bottom', not {where!r}")
         self._legal = None
 
-    def put_under(self, x: int, y: int, reason: str, events: list[ev.Event]) -> bool:
-        """Put the next tile of the pile face down under the tile at ``(x, y)``, unseen (the
-        hill's hidden tile); False if the pile is empty."""
+    def put_under(
+        self, x: int, y: int, reason: str, events: list[ev.Event], where: str = "top"
+    ) -> bool:
+        """Put the next tile of the pile (``where = "top"``) or its last (``"bottom"``: the
+        pile just ends one tile sooner, as JCloisterZone counts the hill's tile) face down
+        under the tile at ``(x, y)``, unseen (the hill's hidden tile); False if the pile is
+        empty."""
         if (x, y) not in self.board:
             raise CarcassonneError(f"no tile at {x},{y} to put a tile under")
-        tid = self.take_next_tile()
+        if where == "top":
+            tid = self.take_next_tile()
+        elif where == "bottom":
+            tid = self._pile.pop(0) if self._pile else None
+            self._legal = None
+        else:
+            raise CarcassonneError(
+                f"a tile goes under from the 'top' or the 'bottom', not {where!r}"
+            )
         if tid is None:
             return False
         extras = self._extras

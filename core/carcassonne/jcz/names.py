@@ -66,11 +66,15 @@ class JczSet:
     ``options(edition)`` gives the options the set implies (``edition`` is the ``:N`` suffix, or
     None without one); ``write(config)`` gives the key to write for a game of this expansion
     (``"abbey-and-mayor:1"``, see :func:`jcz_edition`), or None to write none.
+    ``ended_options(edition)``: options that replace those when the file's game has ended
+    (``endTurn``, a ``drawOrder`` ending in ``#END``): the file then deals every tile its game
+    had, so a rule that takes tiles from the pile must take none (Hills & Sheep's hidden tile).
     """
 
     id: str
     write: Callable[[JczConfig], str | None]
     options: Callable[[int | None], Mapping[str, OptionValue]] = _no_options
+    ended_options: Callable[[int | None], Mapping[str, OptionValue]] = _no_options
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from carcassonne.actions import TypedAction
+from carcassonne.actions import Action, TypedAction
 from carcassonne.errors import PluginError
 from carcassonne.jcz import base
 from carcassonne.jcz.names import (
@@ -22,6 +22,7 @@ from carcassonne.jcz.names import (
     JczElement,
     JczFeature,
     JczFigure,
+    JczGame,
     JczMessage,
     JczNeutral,
     JczPhase,
@@ -122,8 +123,11 @@ class JczNames:
             self.phases.append(item)
             self.phases.sort(key=lambda p: p.when is None)
         elif isinstance(item, JczAction):
-            self.claim("action", item.name, plugin)
-            self.actions[item.name] = item
+            # one JCZ action class may stand for actions of several plugins (JCZ's
+            # ReturnMeepleAction: the abbot's early return and the princess): it is offered
+            # when any of their ``matches`` holds
+            first = self.actions.get(item.name)
+            self.actions[item.name] = item if first is None else _either(first, item)
         elif isinstance(item, JczScoring):
             self.claim("score name", item.name, plugin)
             self.scorings[item.name] = item
@@ -140,6 +144,15 @@ class JczNames:
             for m in self.messages.get(message_type, ())
             if all(payload.get(k) == v for k, v in m.when.items())
         ]
+
+
+def _either(first: JczAction, second: JczAction) -> JczAction:
+    """One action name declared twice: it matches what either declaration matches."""
+
+    def matches(state: JczGame, action: Action) -> bool:
+        return first.matches(state, action) or second.matches(state, action)
+
+    return JczAction(first.name, matches)
 
 
 def names_of(hooks: Hooks) -> JczNames:

@@ -237,6 +237,17 @@ def _box(config: GameConfig, starts: Iterable[str]) -> list[str]:
     return box
 
 
+def _ends(document: Document) -> bool:
+    """Whether the file says where its game ended (``endTurn``, or ``#END`` closing the
+    ``drawOrder``); :func:`_pile` checks the values."""
+    annotations = document.data.get("gameAnnotations")
+    if not isinstance(annotations, dict):
+        return False
+    order = annotations.get("drawOrder")
+    closed = isinstance(order, list) and bool(order) and order[-1] == END_MARK
+    return closed or annotations.get("endTurn") is not None
+
+
 def _pile(document: Document, messages: list[Json], box: list[str]) -> list[str]:
     """The tiles this game deals, next first (see the module's docstring)."""
     annotations = document.data.get("gameAnnotations") or {}
@@ -293,7 +304,7 @@ def replay_document(document: Document, plugins: Iterable[tuple[str, Plugin]] = 
     """Replay a parsed file (see the module's docstring)."""
     plugins = tuple(plugins)
     names = installed_names(plugins)
-    config = config_of(document, names, players_of(document), plugins)
+    config = config_of(document, names, players_of(document), plugins, _ends(document))
     messages = _list(document, document.data.get("replay"), "replay")
     state = _start(document, config)
     setup = document.data["setup"]

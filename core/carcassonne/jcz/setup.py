@@ -76,8 +76,10 @@ def config_of(
     names: JczNames,
     players: list[str],
     plugins: Iterable[tuple[str, Plugin]] = (),
+    ended: bool = False,
 ) -> GameConfig:
-    """The configuration a file's setup describes."""
+    """The configuration a file's setup describes; ``ended``: the file's game has ended (its
+    sets' ``ended_options`` apply)."""
     setup = field(document, document.data, "setup", "setup", dict)
     assert isinstance(setup, dict)
     sets = _table(document, setup, "sets")
@@ -108,6 +110,9 @@ def config_of(
         if owner is not None:
             in_play.add(owner)
         options.update(_options(document, f"setup.sets.{key}", declared.options, edition))
+        if ended:
+            path = f"setup.sets.{key}"
+            options.update(_options(document, path, declared.ended_options, edition))
     for key, value in elements.items():
         if key in names.elements:
             owner, element = names.elements[key]

@@ -503,15 +503,19 @@ def _legend(
         return "", 0.0, []
     parts = ['<g class="legend">', head]
     y = y0
+    # under the game's whole legend, the rows that follow (prisoners, tiles set aside) are as
+    # large as its entries
+    scale = LEGEND_SCALE if full else 1.0
+    sized = f" scale({num(scale)})" if full else ""
     for row in rows:
         x = x0
         for entry_width, body in row:
-            if x > x0 and x + entry_width > x0 + width:
+            if x > x0 and x + entry_width * scale > x0 + width:
                 x = x0
-                y += LEGEND_ROW
-            parts.append(f'<g transform="translate({num(x)} {num(y)})">{body}</g>')
-            x += entry_width + 10
-        y += LEGEND_ROW
+                y += LEGEND_ROW * scale
+            parts.append(f'<g transform="translate({num(x)} {num(y)}){sized}">{body}</g>')
+            x += (entry_width + 10) * scale
+        y += LEGEND_ROW * scale
     parts.append("</g>")
     return "".join(parts), y - y0 + head_height, tiles
 

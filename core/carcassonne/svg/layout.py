@@ -353,6 +353,12 @@ def layout_tile(tile: TileType, kinds: Mapping[str, FeatureKind]) -> TileLayout:
     return layout
 
 
+def _by_edge_field(side: int, halves: Sequence[int]) -> bool:
+    """Whether the side ``side`` (N, E, S, W: the pocket candidates' order) has a field
+    half-edge."""
+    return halves[2 * side] >= 0 or halves[2 * side + 1] >= 0
+
+
 def _compute_layout(tile: TileType, kinds: Mapping[str, FeatureKind]) -> TileLayout:
     view = tile.rotated(0)
     out = TileLayout()
@@ -470,7 +476,9 @@ def _compute_layout(tile: TileType, kinds: Mapping[str, FeatureKind]) -> TileLay
             if CENTRE not in out.junctions and not out.centres:
                 out.junctions.append(CENTRE)
 
-    # Inner pockets: where no area covers, else on the diagonals (walled meadows).
+    # Inner pockets: where no area covers, else on the diagonals (walled meadows). A pocket
+    # touches no edge: a candidate by a side with field half-edges lies in that edge field
+    # (TB/CCc.c: the meadow north of the band), so the others come first.
     used: list[Point] = []
     for f in features:
         for name in f.inner:
@@ -479,6 +487,7 @@ def _compute_layout(tile: TileType, kinds: Mapping[str, FeatureKind]) -> TileLay
                 for p in POCKET_CANDIDATES
                 if p not in used and not any(_point_in_polygon(p, a.polygon) for a in out.areas)
             ]
+            free.sort(key=lambda p: _by_edge_field(POCKET_CANDIDATES.index(p), halves))
             point = free[0] if free else next(p for p in POCKET_FALLBACK if p not in used)
             used.append(point)
             out.pockets.append(Pocket(f.index, name, point, 9.0))
@@ -520,14 +529,22 @@ def _compute_layout(tile: TileType, kinds: Mapping[str, FeatureKind]) -> TileLay
     return out
 
 
+#: How far a badge's centre keeps from the tile's edge (a badge is about 14 units wide): a
+#: spot by the edge (a shallow city cap's) would put it half off the tile.
+BADGE_MARGIN = 9.0
+
+
 def _badge_point(anchor: Point, name: str) -> Point:
     """Attributes sit beside the feature's figure spot, toward the centre: shields on the side
-    of the centre, other attributes on the other."""
+    of the centre, other attributes on the other; always inside the tile."""
     dx = 12.0 if anchor[0] <= 50 else -12.0
     toward = 1.0 if anchor[1] <= 50 else -1.0
     if name == "shields":
-        return (anchor[0] + dx, anchor[1] + 8.0 * toward)
-    return (anchor[0] + dx, anchor[1] - 12.0 * toward)
+        x, y = anchor[0] + dx, anchor[1] + 8.0 * toward
+    else:
+        x, y = anchor[0] + dx, anchor[1] - 12.0 * toward
+    low, high = BADGE_MARGIN, 100.0 - BADGE_MARGIN
+    return (min(max(x, low), high), min(max(y, low), high))
 
 
 def _through_lines(f: RotatedFeature) -> list[tuple[Point, ...]]:
@@ -576,10 +593,12 @@ TILE_ANCHOR: Point = (12.0, 88.0)
 def piece_slots(
     anchors: Sequence[Point], blocked: Sequence[tuple[Point, float]] = ()
 ) -> list[Point]:
-    """A point of :data:`PIECE_GRID` for each anchor, in order: the free point nearest the
-    anchor, free meaning at least the given distance from each ``(point, distance)`` of
-    ``blocked`` (figures, a badge) and :data:`PIECE_CLEARANCE` from the points chosen before;
-    when no point is free, the one farthest from everything (ties: the grid's order)."""
+    """A point for each anchor, in order: the anchor itself when it is free and within the
+    grid's square (a tower floor on its foundation), else the free point of
+    :data:`PIECE_GRID` nearest the anchor, free meaning at least the given distance from each
+    ``(point, distance)`` of ``blocked`` (figures, a badge) and :data:`PIECE_CLEARANCE` from
+    the points chosen before; when no point is free, the grid's point farthest from
+    everything (ties: the grid's order)."""
     chosen: list[Point] = []
     for anchor in anchors:
         keep = list(blocked) + [(p, PIECE_CLEARANCE) for p in chosen]
@@ -587,7 +606,9 @@ def piece_slots(
         def room(p: Point, keep: list[tuple[Point, float]] = keep) -> float:
             return min((math.dist(p, q) - d for q, d in keep), default=math.inf)
 
-        free = [p for p in PIECE_GRID if room(p) >= 0]
+        inside = all(PIECE_GRID[0][0] <= c <= PIECE_GRID[-1][0] for c in anchor)
+        own = (anchor,) if inside else ()  # a spot by the edge: the grid keeps pieces inside
+        free = [p for p in (*own, *PIECE_GRID) if room(p) >= 0]
         if free:
             best = min(free, key=lambda p: math.dist(p, anchor))
         else:

@@ -36,10 +36,12 @@ OPTIONS = (
     Option(
         OPT_HIDDEN,
         "next",
-        ("next", "none"),
-        "next: the next tile of the pile goes under a hill, unseen (the rulebook); none: no "
-        "tile does (a .jcz import: JCZ only counts hidden tiles, and the tiles a file deals "
-        "are all its game had)",
+        ("next", "bottom", "none"),
+        "next: the next tile of the pile goes under a hill, unseen (the rulebook); bottom: the "
+        "last tile of the pile does, so the pile ends one tile sooner and the tiles to come "
+        "keep their order (JCZ only counts the hidden tiles: a .jcz import of a game in "
+        "progress); none: no tile does (a .jcz import of a finished game, whose file deals "
+        "every tile its game had)",
     ),
 )
 

@@ -11,10 +11,11 @@ puts the ``random`` that gives the token it drew on the message: on FLOCK_EXPAND
 JCZ does, and on the shepherd's DEPLOY_MEEPLE (JCZ's server adds one there only for flying
 machines; this engine's import reads it on any message).
 
-A JCZ game hides no particular tile under a hill, it only counts them: an import plays
-``hills-sheep.hidden_tile = "none"``, so no tile the file deals goes under a hill. A finished
-game ends where JCZ's did; a game in progress goes on with the rest of the box, which JCZ
-would have cut short by one tile per hill.
+A JCZ game hides no particular tile under a hill, it only counts them (its pack ends one tile
+sooner per hill placed while tiles were left): an import of a game in progress plays
+``hills-sheep.hidden_tile = "bottom"``, so each hill takes the last tile of the pile, never
+one the file deals, and the game goes on with as many tiles as JCZ's; a file whose game has
+ended (``endTurn``, ``#END``) deals every tile its game had, and its import plays ``"none"``.
 """
 
 from __future__ import annotations
@@ -176,6 +177,7 @@ NAMES: list[JczName] = [
     JczSet(
         "hills-and-sheep",
         lambda c: f"hills-and-sheep:{jcz_edition(c)}",
+        lambda edition: {OPT_HIDDEN: "bottom"},
         lambda edition: {OPT_HIDDEN: "none"},
     ),
     JczElement("shepherd", _shepherds, lambda c: c.options[OPT_SHEPHERDS] or None, brings=False),

@@ -35,7 +35,7 @@ def test_the_file_imports_with_jczs_draws_and_passes_its_assertions():
     assert _draws(FLOCKS.read_text(encoding="utf-8")) == ["1", "1", "4"]
     state = replay_jcz(FLOCKS).state
     assert state.scores == [5, 1] and state.pieces() == []
-    assert state.config.options["hills-sheep.hidden_tile"] == "none"
+    assert state.config.options["hills-sheep.hidden_tile"] == "bottom"  # a game in progress
 
 
 def test_another_random_number_draws_another_token():
@@ -80,3 +80,53 @@ def test_hills_switched_off_is_refused():
 
     with pytest.raises(JczError, match="without the 'hill' element"):
         replay_jcz(_text(no_hills), text=True)
+
+
+def _with_a_hill():
+    """Alice lays the hill tile HS/CRr.h below the start tile (a tile goes under it), Bob a
+    plain tile: a game in progress, as our export writes it."""
+    from carcassonne import Draw, GameConfig, GameState, Pass, PlaceTile
+
+    state = GameState.new(
+        GameConfig(players=2, names=("Alice", "Bob"), expansions=["hills-sheep"], seed=4)
+    )
+    for tile, x, y, rotation in (("HS/CRr.h", 0, -1, 180), ("BA/RFr", 1, 0, 0)):
+        state.force_draw(tile)
+        if state.pending.kind == "draw":
+            state.apply(Draw())
+        state.apply(PlaceTile(tile, x, y, rotation))
+        state.apply(Pass())
+    assert state.tiles_under(0, -1) == 1
+    return state
+
+
+def test_a_game_in_progress_imports_with_a_tile_under_each_hill():
+    """JCZ's pack counts one tile fewer per hill: the import puts the last tile of the pile
+    under it (``hidden_tile = bottom``), so as many tiles are left as in JCZ, the tiles the
+    file deals keep their order, and the record replays the same game."""
+    from carcassonne.record import replay_record
+
+    played = _with_a_hill()
+    text = dump_jcz(played)
+    replayed = replay_jcz(text, text=True)
+    state = replayed.state
+    assert state.config.options["hills-sheep.hidden_tile"] == "bottom"
+    assert state.tiles_under(0, -1) == 1 and state.tiles_under(1, 0) == 0
+    assert len(state.draw_pile()) == len(played.draw_pile())
+    # the tile under the hill is the box's last: the next ones are dealt as the file's were
+    hidden = [tile for (x, y), tile in state._hidden_under()]
+    box = replay_jcz(json.dumps({**json.loads(text), "replay": []}), text=True).state.draw_pile()
+    assert hidden == [box[-1]]  # the bottom of the pile before any hill (next first)
+    record = load_jcz(text, text=True)
+    again = replay_record(record)
+    assert again.draw_pile() == state.draw_pile() and again._hidden_under() == state._hidden_under()
+    assert again.scores == state.scores and again.pending == state.pending
+
+
+def test_a_finished_game_imports_with_no_tile_under_its_hills():
+    """A file whose game ended (``endTurn``) deals every tile its game had: ``none``."""
+    data = json.loads(dump_jcz(_with_a_hill()))
+    data["gameAnnotations"] = {"drawOrder": ["HS/CRr.h", "BA/RFr"], "endTurn": 2}
+    state = replay_jcz(json.dumps(data), text=True).state
+    assert state.config.options["hills-sheep.hidden_tile"] == "none"
+    assert state.is_over and state.tiles_under(0, -1) == 0

@@ -7,17 +7,25 @@ and a fairy move are ``MOVE_NEUTRAL_FIGURE``, the princess a ``RETURN_MEEPLE`` w
 JCZ moves the dragon (``dragon-move = before-scoring``) inside the action part of the turn: the
 figure action, then each step (``player`` = whoever takes it), then the one COMMIT. The writers
 below therefore write the turn's figure action without its COMMIT when dragon steps follow,
-and the last step with it. Not carried by JCZ files: ``dragon_tile_blocks`` (JCZ: true, our
-default) and ``fairy_abbot_return_bonus`` (JCZ gives none, our default gives 3): an imported
-game plays our defaults (README, "Known limits").
+and the last step with it.
+
+JCZ has no rule ids for ``dragon_tile_blocks`` and ``fairy_abbot_return_bonus`` (its engine
+refuses a file with a rule id it does not know, so none can be written): it always plays the
+first as ``true`` and gives no fairy bonus on an abbot's early return. An import therefore
+sets both to JCZ's behaviour (the set's options), so the game replays as JCZ played it; an
+export writes the game as it is, and JCZ replays it with its own behaviour (README, "Known
+limits"). JCZ's action classes (FanCloisterZone's ``Available action X``): ``MoveDragonAction``,
+``FairyNextToAction`` / ``FairyOnTileAction`` (by ``fairy-placement``) and the princess's
+``ReturnMeepleAction`` (which the Abbot's early return shares).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from carcassonne import Action, OptionValue, Pass, PlaceFigure, PlaceTile
 from carcassonne.jcz.names import (
+    JczAction,
     JczElement,
     JczGame,
     JczMessage,
@@ -41,6 +49,8 @@ from carcassonne_princess_dragon.common import (
     DRAGON,
     FAIRY,
     OPT_DRAGON_MOVE,
+    OPT_DRAGON_TILE_BLOCKS,
+    OPT_FAIRY_ABBOT_RETURN,
     OPT_FAIRY_PLACEMENT,
     OPT_PRINCESS_ACTION,
     STEP,
@@ -223,8 +233,26 @@ def write_princess(ctx: JczWriteContext, action: Action) -> Sequence[Message] | 
     return _closed(ctx, [("RETURN_MEEPLE", {"pointer": pointer, "source": PRINCESS_SOURCE})])
 
 
+def _jcz_behaviour(_edition: int | None) -> Mapping[str, OptionValue]:
+    """The two options JCZ has no rule for, as JCZ plays them (the module's docstring)."""
+    return {OPT_DRAGON_TILE_BLOCKS: True, OPT_FAIRY_ABBOT_RETURN: False}
+
+
+def _fairy_action(placement: str) -> Callable[[JczGame, Action], bool]:
+    """A fairy move, offered as JCZ's class for the game's ``fairy_placement``."""
+
+    def matches(state: JczGame, action: Action) -> bool:
+        return type(action) is MoveFairy and state.config.options[OPT_FAIRY_PLACEMENT] == placement
+
+    return matches
+
+
 NAMES: list[JczName] = [
-    JczSet("princess-and-dragon", lambda c: f"princess-and-dragon:{jcz_edition(c)}"),
+    JczSet(
+        "princess-and-dragon",
+        lambda c: f"princess-and-dragon:{jcz_edition(c)}",
+        _jcz_behaviour,
+    ),
     _figure_element(DRAGON),
     _figure_element(FAIRY),
     _switch_element("princess"),
@@ -253,6 +281,10 @@ NAMES: list[JczName] = [
     JczWriter(DragonStep, write_dragon),
     JczWriter(MoveFairy, write_fairy),
     JczWriter(RemoveKnight, write_princess),
+    JczAction("MoveDragonAction", lambda s, a: type(a) is DragonStep),
+    JczAction("FairyNextToAction", _fairy_action("next_follower")),
+    JczAction("FairyOnTileAction", _fairy_action("on_tile")),
+    JczAction("ReturnMeepleAction", lambda s, a: type(a) is RemoveKnight),
     JczPhase(STEP, "DragonMovePhase"),
     JczScoring(FAIRY_SCORE, (FAIRY_SCORE,)),
 ]

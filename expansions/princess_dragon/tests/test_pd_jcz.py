@@ -13,7 +13,7 @@ import pytest
 from carcassonne import GameConfig
 from carcassonne import events as ev
 from carcassonne.cli.main import main
-from carcassonne.jcz import dump_jcz, load_jcz
+from carcassonne.jcz import check_jcz, dump_jcz, load_jcz
 from carcassonne.jcz.document import read_document
 from carcassonne.jcz.errors import JczError
 from carcassonne.jcz.replay import replay_document
@@ -117,3 +117,50 @@ def test_steps_right_after_the_tile_pass_the_figure_phase_jcz_skipped():
     ]
     assert not [e for _, e in replayed.state.figures() if (e.x, e.y) == (-1, 0)]
     assert replayed.state.scores == [7, 2]
+
+
+def _cut(count: int, assertions: list[str]) -> str:
+    """The fixture's first ``count`` messages, with ``assertions`` of its own."""
+    data = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    data["replay"] = data["replay"][:count]
+    data["test"] = {"assertions": assertions}
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("count", "offered", "not_offered"),
+    [
+        (5, "MoveDragonAction", "MeepleAction"),  # Alice's step of Bob's dragon move
+        (11, "ReturnMeepleAction", "MoveDragonAction"),  # Bob on the princess tile
+        (20, "FairyNextToAction", "FairyOnTileAction"),  # Alice may move the fairy
+    ],
+)
+def test_jczs_action_classes_are_offered_where_jcz_offers_them(count, offered, not_offered):
+    report = check_jcz(
+        _cut(count, [f"Available action {offered}", f"Available action {not_offered}"]), text=True
+    )
+    assert report.error == ""
+    assert [v.passed for v in report.verdicts] == [True, False]
+    assert offered in report.verdicts[1].found
+
+
+def test_the_fairy_on_tile_is_jczs_fairy_on_tile_action():
+    data = json.loads(_cut(20, ["Available action FairyOnTileAction"]))
+    data["setup"]["rules"] = {"fairy-placement": "on-tile"}
+    report = check_jcz(json.dumps(data), text=True)
+    assert report.error == "" and [v.passed for v in report.verdicts] == [True]
+
+
+def test_an_import_plays_the_two_options_jcz_has_no_rule_for_as_jcz_does():
+    options = _replayed().state.config.options
+    assert options["princess-dragon.dragon_tile_blocks"] is True
+    assert options["princess-dragon.fairy_abbot_return_bonus"] is False
+    # and nothing of them is written: JCZ refuses rule ids it does not know
+    config = GameConfig(
+        players=2,
+        expansions=["princess-dragon"],
+        options={"princess-dragon.dragon_tile_blocks": False},
+        seed=3,
+    )
+    *_, (_before, _action, _events, state) = random_game(config, 3)
+    assert json.loads(dump_jcz(state))["setup"]["rules"] == {}

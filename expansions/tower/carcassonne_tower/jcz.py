@@ -8,6 +8,8 @@
 
 JCZ names a prisoner by its meeple id, this engine by its holder and kind: the reader writes
 down who holds each id it saw captured (``context.notes``), so a ransom finds its holder.
+JCZ's action classes (FanCloisterZone's ``Available action X``): ``TowerPieceAction`` (a piece)
+and ``TakePrisonerAction`` (a capture); a follower on top of a tower is a ``MeepleAction``.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from carcassonne import Action, OptionValue, Pass, PlaceFigure
 from carcassonne.jcz.names import (
+    JczAction,
     JczConfig,
     JczElement,
     JczFeature,
@@ -187,4 +190,6 @@ NAMES: list[JczName] = [
     JczWriter(Ransom, write_ransom),
     JczPhase(CAPTURE_DECISION, "TowerCapturePhase"),
     JczPhase(EXCHANGE_DECISION, "TowerCapturePhase"),
+    JczAction("TowerPieceAction", lambda s, a: type(a) is AddFloor),
+    JczAction("TakePrisonerAction", lambda s, a: type(a) is Capture),
 ]

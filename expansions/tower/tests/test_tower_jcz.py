@@ -5,11 +5,12 @@ ransoms written as ``.jcz`` and read back to the same record, and the messages t
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from carcassonne import GameConfig
-from carcassonne.jcz import dump_jcz, load_jcz
+from carcassonne.jcz import check_jcz, dump_jcz, load_jcz
 from carcassonne.record import replay_record
 from carcassonne.testing import random_game
 from carcassonne_tower.common import AddFloor, Capture, Exchange, Ransom
@@ -43,3 +44,24 @@ def test_a_random_game_round_trips_with_its_prisoners(expansions, players, seed,
     assert imported.log == state.log
     assert (imported.scores, imported.prisoners()) == (state.scores, state.prisoners())
     assert load_jcz(dump_jcz(record), text=True) == record
+
+
+FIXTURES = Path(__file__).resolve().parents[3] / "tests" / "jcz" / "fixtures"
+
+
+@pytest.mark.parametrize(
+    ("count", "offered", "not_offered"),
+    [
+        (10, "TowerPieceAction", "TakePrisonerAction"),  # Bob's figure phase: a piece offered
+        (11, "TakePrisonerAction", "TowerPieceAction"),  # the piece sees Alice's highwayman
+    ],
+)
+def test_jczs_action_classes_are_offered_where_jcz_offers_them(count, offered, not_offered):
+    data = json.loads((FIXTURES / "tower-capture-phase.jcz").read_text(encoding="utf-8"))
+    data["replay"] = data["replay"][:count]
+    data["test"] = {
+        "assertions": [f"Available action {offered}", f"Available action {not_offered}"]
+    }
+    report = check_jcz(json.dumps(data), text=True)
+    assert report.error == ""
+    assert [v.passed for v in report.verdicts] == [True, False]

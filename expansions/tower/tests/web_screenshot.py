@@ -79,7 +79,7 @@ def main(folder: Path) -> None:
                 executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
             )
             page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-            page.goto(f"{base}/?game={game_id}&seat=0")
+            page.goto(f"{base}/?game={game_id}&seat=1")
             page.fill("#join-name", "Alice")
             page.click("#join-button")
             page.wait_for_selector("#board svg .decision-area")

@@ -66,7 +66,7 @@ def test_explain_names_the_goods(tmp_path: Path, capsys: pytest.CaptureFixture[s
 def test_the_observation_holds_the_goods_marks_tokens_and_turn_part() -> None:
     """OpenSpiel and PettingZoo observe through one layout (carcassonne.envs.observation)."""
     np = pytest.importorskip("numpy", reason="the openspiel or pettingzoo extra is missing")
-    from carcassonne.envs.observation import Layout
+    from carcassonne.envs.observation import Layout, location_cell
 
     data = json.loads(FIXTURE.read_text(encoding="utf-8"))
     data["replay"] = data["replay"][:21]
@@ -84,3 +84,13 @@ def test_the_observation_holds_the_goods_marks_tokens_and_turn_part() -> None:
     wine = views["board"][layout.planes.index("attr:city.wine")]
     # the wine segment of TB/Cc.w at (0,-1), turned: its south and east side cells and centre
     assert np.argwhere(wine > 0).tolist() == [[16, 19], [16, 20], [17, 19]]
+    # Alice's builder and Bob's pig each on the plane of its kind (figures:p says whose)
+    board = views["board"]
+    for _feature, fig in state.figures():
+        row, col = location_cell(fig.location)
+        at = (3 * (fig.y + 6) + row, 3 * (fig.x + 6) + col)
+        assert board[layout.planes.index(f"figure:{fig.kind}")][at] >= 1
+        others = [k for k in layout.figure_kinds if k != fig.kind]
+        assert all(board[layout.planes.index(f"figure:{k}")][at] == 0 for k in others)
+    placed = {f.kind: f.player for _, f in state.figures()}
+    assert placed["builder"] == 0 and placed["pig"] == 1
