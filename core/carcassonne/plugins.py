@@ -629,9 +629,12 @@ class Hooks:
         return vetoes
 
     def tile_placed(self, state: StateView, x: int, y: int, tile: TileType, rotation: int) -> None:
-        if "carcassonne_tile_placed" not in self._used:
-            return
-        self._each("carcassonne_tile_placed", state, x, y, tile, rotation)
+        # called every turn: each implementation directly, no list of answers built
+        for _name, function, picks in self._impls.get("carcassonne_tile_placed", ()):
+            if picks is None:
+                function(state, x, y, tile, rotation)
+            else:
+                _call(function, picks, (state, x, y, tile, rotation))
 
     # -- figure phase -------------------------------------------------------------------------
 
@@ -763,7 +766,8 @@ class Hooks:
         for name, function, picks in self._impls.get("carcassonne_adjust_awards", ()):
             result = _call(function, picks, (state, list(awards), final))
             if result is not None:
-                if not isinstance(result, list) or any(type(a) is not Award for a in result):
+                # the types of the answer's items, collected in C (this runs every scoring)
+                if not isinstance(result, list) or (result and set(map(type, result)) != _AWARD):
                     raise PluginError(
                         f"plugin {name!r}: carcassonne_adjust_awards must return a list of Award"
                     )
@@ -802,6 +806,10 @@ class Hooks:
         if "carcassonne_extra_turns" not in self._used:
             return []
         return self._gather("carcassonne_extra_turns", state)
+
+
+#: The one type of item ``carcassonne_adjust_awards`` may answer with.
+_AWARD = {Award}
 
 
 def _call(
