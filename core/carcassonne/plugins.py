@@ -373,7 +373,7 @@ class Hooks:
             if picks is None:
                 out.append((name, function(*args)))
             else:
-                out.append((name, function(*[args[i] for i in picks])))
+                out.append((name, function(*map(args.__getitem__, picks))))
         return out
 
     def _gather(self, hook: str, *args: object) -> list[Any]:
@@ -383,7 +383,7 @@ class Hooks:
         out: list[Any] = []
         for name, function, picks in self._impls.get(hook, ()):
             # _call inlined: this runs for every per-turn hook
-            result = function(*args) if picks is None else function(*[args[i] for i in picks])
+            result = function(*args) if picks is None else function(*map(args.__getitem__, picks))
             if result:
                 # a tuple of types, not ``list | tuple``: that builds a union object per call
                 if not isinstance(result, (list, tuple)):
@@ -817,7 +817,7 @@ def _call(
 ) -> object:
     """Call a hook implementation with the arguments it takes (``picks``: their positions
     among the hook's; None: all of them, in order)."""
-    return function(*args) if picks is None else function(*[args[i] for i in picks])
+    return function(*args) if picks is None else function(*map(args.__getitem__, picks))
 
 
 def _positions(params: tuple[str, ...], wanted: tuple[str, ...]) -> tuple[int, ...] | None:
