@@ -55,23 +55,22 @@ def capturable_kinds(state: GameState) -> frozenset[str]:
 
 def targets(state: GameState, x: int, y: int) -> list[Action]:
     """The followers the tower at ``(x, y)``, which just grew, may capture: those standing on
-    the tiles in sight (looked up square by square, not among every figure of the board; each
-    feature's figures read once, however many of its segments lie in sight)."""
+    the tiles in sight (looked up square by square, not among every figure of the board)."""
     kinds = capturable_kinds(state)
     tops = bool(state.config.options[OPT_TOP_CAPTURABLE])
     board = state.board
     figures_on = state.figures_on
-    sight = [square for square in in_sight(x, y, height(state, x, y)) if square in board]
-    seen = set(sight)
-    read: set[int] = set()
     found: dict[Action, None] = {}
-    for sx, sy in sight:
-        for feature, segment in state.segments(sx, sy):
-            if feature in read or (not tops and segment.kind == TOWER):
-                continue  # a foundation is a feature of its own: its top figure stays
-            read.add(feature)
-            for f in figures_on(feature):
-                if (f.x, f.y) in seen and f.kind in kinds:
+    for square in in_sight(x, y, height(state, x, y)):
+        placed = board.get(square)
+        if placed is None:
+            continue
+        base = placed.order  # a segment's node; figures_on finds its feature
+        for segment in placed.rot.features:
+            if not tops and segment.kind == TOWER:
+                continue
+            for f in figures_on(base + segment.index):
+                if (f.x, f.y) == square and f.kind in kinds:
                     found[Capture(f.player, f.kind, f.x, f.y, f.location)] = None
     return list(found)
 
