@@ -377,7 +377,7 @@ class Hooks:
             if picks is None:
                 out.append((name, function(*args)))
             else:
-                out.append((name, function(*[args[i] for i in picks])))
+                out.append((name, function(*map(args.__getitem__, picks))))
         return out
 
     def _gather(self, hook: str, *args: object) -> list[Any]:
@@ -387,7 +387,7 @@ class Hooks:
         out: list[Any] = []
         for name, function, picks in self._impls.get(hook, ()):
             # _call inlined: this runs for every per-turn hook
-            result = function(*args) if picks is None else function(*[args[i] for i in picks])
+            result = function(*args) if picks is None else function(*map(args.__getitem__, picks))
             if result:
                 # a tuple of types, not ``list | tuple``: that builds a union object per call
                 if not isinstance(result, (list, tuple)):
@@ -633,9 +633,12 @@ class Hooks:
         return vetoes
 
     def tile_placed(self, state: StateView, x: int, y: int, tile: TileType, rotation: int) -> None:
-        if "carcassonne_tile_placed" not in self._used:
-            return
-        self._each("carcassonne_tile_placed", state, x, y, tile, rotation)
+        # called every turn: each implementation directly, no list of answers built
+        for _name, function, picks in self._impls.get("carcassonne_tile_placed", ()):
+            if picks is None:
+                function(state, x, y, tile, rotation)
+            else:
+                _call(function, picks, (state, x, y, tile, rotation))
 
     # -- figure phase -------------------------------------------------------------------------
 
@@ -767,7 +770,8 @@ class Hooks:
         for name, function, picks in self._impls.get("carcassonne_adjust_awards", ()):
             result = _call(function, picks, (state, list(awards), final))
             if result is not None:
-                if not isinstance(result, list) or any(type(a) is not Award for a in result):
+                # the types of the answer's items, collected in C (this runs every scoring)
+                if not isinstance(result, list) or (result and set(map(type, result)) != _AWARD):
                     raise PluginError(
                         f"plugin {name!r}: carcassonne_adjust_awards must return a list of Award"
                     )
@@ -808,12 +812,16 @@ class Hooks:
         return self._gather("carcassonne_extra_turns", state)
 
 
+#: The one type of item ``carcassonne_adjust_awards`` may answer with.
+_AWARD = {Award}
+
+
 def _call(
     function: Callable[..., object], picks: tuple[int, ...] | None, args: tuple[object, ...]
 ) -> object:
     """Call a hook implementation with the arguments it takes (``picks``: their positions
     among the hook's; None: all of them, in order)."""
-    return function(*args) if picks is None else function(*[args[i] for i in picks])
+    return function(*args) if picks is None else function(*map(args.__getitem__, picks))
 
 
 def _positions(params: tuple[str, ...], wanted: tuple[str, ...]) -> tuple[int, ...] | None:

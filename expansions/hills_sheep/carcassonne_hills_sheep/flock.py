@@ -27,6 +27,7 @@ from carcassonne import (
     GameState,
     Piece,
     PlaceFigure,
+    TileType,
     TypedAction,
 )
 from carcassonne.events import Event
@@ -174,10 +175,15 @@ def figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action
     if not shepherd and not followers:
         return []
     out: list[Action] = []
+    figures_on = state.figures_on
     for feature, seg in state.segments(x, y):
         if seg.kind != "field":
             continue
-        figures = state.figures_on(feature)
+        figures = figures_on(feature)
+        if not figures:  # most fields: nobody there, only the shepherd may come
+            if shepherd:
+                out.append(PlaceFigure(SHEPHERD, x, y, seg.locations[0]))
+            continue
         kinds = [f.kind for f in figures]
         if SHEPHERD not in kinds:
             if shepherd:
@@ -220,6 +226,30 @@ class _Near(NamedTuple):
     extended: bool
 
 
+#: id(config) -> (that config, tile id -> whether the tile has a wildcard segment). The entry
+#: holds the config, so no other config can take its id while it is kept.
+_WILD: dict[int, tuple[object, dict[str, bool]]] = {}
+
+
+def _wildcard(state: GameState, tile: TileType) -> bool:
+    """Whether ``tile`` has a segment of a wildcard kind (an abbey): asked every turn, worked
+    out once per tile type and configuration."""
+    config = state.config
+    entry = _WILD.get(id(config))
+    if entry is None or entry[0] is not config:
+        if len(_WILD) >= 64:
+            _WILD.clear()
+        entry = _WILD[id(config)] = (config, {})
+    known = entry[1]
+    found = known.get(tile.id)
+    if found is None:
+        kinds = config.kinds
+        found = known[tile.id] = any(
+            kinds[f.kind].wildcard for f in tile.features if f.kind in kinds
+        )
+    return found
+
+
 def _fields_near(state: GameState) -> list[_Near]:
     """The fields with shepherds that the tile just placed may have extended or closed: a
     field half-edge only ever meets a field half-edge, so those of the tile itself, and those
@@ -229,9 +259,8 @@ def _fields_near(state: GameState) -> list[_Near]:
         return []
     x, y = state.last_tile
     board = state.board
-    kinds = state.config.kinds
     squares = [(x, y)]
-    if any(kinds[f.kind].wildcard for f in board[(x, y)].rot.features if f.kind in kinds):
+    if _wildcard(state, board[(x, y)].tile):
         squares += [(x + dx, y + dy) for dx, dy in SIDE_OFFSETS if (x + dx, y + dy) in board]
     out: list[_Near] = []
     figures_on = state.figures_on  # inlined shepherds_in(): this runs every turn

@@ -77,13 +77,17 @@ class Data(NamedTuple):
     fairy_for: tuple[int, str] | tuple[()] = ()
 
 
+_EMPTY = Data()
+
+
 def data(state: GameState) -> Data:
+    """Read several times a turn: the stored pair becomes a ``Data`` without its Python-level
+    ``__new__`` (tuples as stored: a position reads arrays back as tuples)."""
     raw = state.ext.get(NAME)
     if not raw:
-        return Data()
-    assert isinstance(raw, tuple)
-    visited, fairy_for = raw  # tuples as stored (a position reads arrays back as tuples)
-    return Data(visited, fairy_for)
+        return _EMPTY
+    assert isinstance(raw, tuple) and len(raw) == 2
+    return tuple.__new__(Data, raw)
 
 
 def store(state: GameState, value: Data) -> None:

@@ -114,15 +114,17 @@ def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) ->
         return []
     found: list[Action] = []
     pig_found: list[Action] = []
+    figures_on = state.figures_on
     for feature, seg in state.segments(x, y):
-        figures = state.figures_on(feature)
-        if not figures:
-            continue
+        # the kind first: a segment neither figure may take costs no lookup of its figures
         if seg.kind == "field":
-            if pigs and pig.fits(state, figures, player):
-                pig_found.append(PlaceFigure(PIG, x, y, seg.location))
+            if pigs:
+                figures = figures_on(feature)
+                if figures and pig.fits(state, figures, player):
+                    pig_found.append(PlaceFigure(PIG, x, y, seg.location))
         elif builders and seg.kind in builder.KINDS:
-            if builder.fits(state, feature, figures, player):
+            figures = figures_on(feature)
+            if figures and builder.fits(state, feature, figures, player):
                 found.append(PlaceFigure(BUILDER, x, y, seg.location))
     return found + pig_found if pig_found else found
 
@@ -152,7 +154,18 @@ def carcassonne_score(state: GameState, completed: list[int], final: bool) -> li
 
 @hookimpl
 def carcassonne_adjust_awards(state: GameState, awards: list[Award], final: bool) -> list[Award]:
+    if not awards or not _pigs_out(state):
+        return awards  # no pig on the board (most scorings): no award to look at
     return pig.adjust(state, awards, final)
+
+
+def _pigs_out(state: GameState) -> bool:
+    """Whether some player's pig is on the board: their supply lacks one."""
+    pigs = state.config.figure_kinds[PIG].count
+    for supply in state.supply:
+        if supply.get(PIG, 0) < pigs:
+            return True
+    return False
 
 
 def _on_board(state: GameState) -> bool:
@@ -185,8 +198,8 @@ def carcassonne_after_scoring(state: GameState, returned: list[ReturnedFigure]) 
     """A builder or pig whose owner has no follower left in its feature goes home (§3.3):
     after a scoring (a barn) or a rule that removed the follower. The scan of the board runs
     only when a follower left it: most parts return nobody."""
-    if not _follower_left(state, returned) or not _on_board(state):
-        return []
+    if not _on_board(state) or not _follower_left(state, returned):
+        return []  # the cheaper test first: no builder or pig out (a few supply reads)
     events: list[Event] = []
     for feature, figure in state.figures():
         if figure.kind in (BUILDER, PIG):
