@@ -5,8 +5,9 @@ random games with the base game, with the expansion alone and with every install
     python benchmarks/expansion_ratio.py hills-sheep --instructions   # callgrind counts
 
 Prints CPU ms per game and µs per turn of each mix and their ratios to the base game (the
-median of --repeat runs). Random games: uniformly random legal actions, chance draws seeded by
-the game. Measure here, never in timed tests.
+median of --repeat runs). Random games: uniformly random legal actions, played by the integer
+path as random bots play them (``legal_action_ids``/``apply_id``: the same games as picking from
+``legal_actions()``, without building an action per placement), chance draws seeded by the game. Measure here, never in timed tests.
 
 With ``--instructions`` each mix runs once under ``valgrind --tool=callgrind`` instead and the
 ratios are of instructions executed, which the machine's load does not change (CPU time on a
@@ -43,7 +44,7 @@ def run(config: GameConfig, games: int, seed: int) -> tuple[float, float]:
         while not state.is_over:
             if state.pending.kind == "tile":
                 turns += 1
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply_id(rng.randrange(len(state.legal_action_ids())))
     elapsed = time.process_time() - start
     return elapsed / games, elapsed / max(turns, 1)
 
@@ -61,7 +62,7 @@ def games(first, count):
         while not state.is_over:
             if state.pending.kind == "tile":
                 turns += 1
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply_id(rng.randrange(len(state.legal_action_ids())))
     return turns
 games({seed} + 1000, {warm})
 print("turns", operator.call(games, {seed}, {games}))
