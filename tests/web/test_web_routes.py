@@ -17,6 +17,7 @@ STATIC = [
     "app.js",
     "api.js",
     "board.js",
+    "changes.js",
     "game.js",
     "lobby.js",
     "panel.js",
