@@ -194,3 +194,29 @@ def test_six_players_get_six_colours(server: str) -> None:
     game_id = post(server + "/api/games", body)["game"]["id"]
     shown = picture(server, game_id, None)
     assert len(shown["colors"]) == 6 and len(set(shown["colors"])) == 6
+
+
+def test_tile_art_is_remembered_per_tile_type_and_drawn_again_for_another() -> None:
+    """The page's tile pictures (``picture``'s ``drawn_art`` and ``tile_art``) are remembered
+    by tile and rotation across games of the same tile sets, and are exactly the engine's
+    picture of that tile; a game whose tile under the same id differs gets its own."""
+    from carcassonne.config import GameConfig
+    from carcassonne.server import web
+    from carcassonne.svg import tile as tile_picture
+
+    base = GameConfig(players=2, seed=1)
+    again = GameConfig(players=3, seed=2)
+    tile_id = next(iter(base.tile_types))
+    first = web._tile_art(base, tile_id, 90)
+    assert first == str(
+        tile_picture(base.tile_types[tile_id], 90, size=web.SQUARE, kinds=base.kinds)
+    )
+    assert web._tile_art(again, tile_id, 90) is first  # the same tile type: not drawn again
+    other = GameConfig(players=2, seed=1, expansions=["river"])
+    river_tile = next(t for t in other.tile_types if t not in base.tile_types)
+    drawn = web._tile_art(other, river_tile, 0)
+    assert drawn == str(
+        tile_picture(other.tile_types[river_tile], 0, size=web.SQUARE, kinds=other.kinds)
+    )
+    web._ART[(tile_id, 90)] = (object(), base.kinds, "stale")  # another tile under that id
+    assert web._tile_art(base, tile_id, 90) == first
