@@ -122,6 +122,11 @@ def test_the_picture_places_every_legal_move(server: str, game: tuple[str, Seat]
     watcher = picture(server, game_id, None)
     assert watcher["moves"] == [] and watcher["svg"] == mine["svg"]
     assert picture(server, game_id, 1)["moves"] == []  # not the bot's turn
+    # every seat but the one deciding, and a spectator, get one same answer (shared per seq)
+    assert picture(server, game_id, 1) == watcher
+    assert {k: v for k, v in mine.items() if k not in ("moves", "tile_art")} == {
+        k: v for k, v in watcher.items() if k not in ("moves", "tile_art")
+    }
 
     # ann places her tile: the figure spots, each labelled with the kind of its feature
     first = state["legal_actions"][0]["action"]

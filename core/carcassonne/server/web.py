@@ -102,12 +102,25 @@ async def picture(request: Request) -> Response:
     live = await _games(request).get(request.path_params["game"])
     seat = _seat_param(request, live.state.config.players)
     async with live.lock:
-        state = live.state.clone()
         key = (live.id, live.seq)
-    data = await asyncio.to_thread(picture_json, state, seat, _PICTURES.get(key))
-    _remember(_PICTURES, key, data["svg"], _PICTURE_CACHE)
-    data["seq"] = key[1]
-    return JSONResponse(data)
+        moving = seat is not None and not live.state.is_over and live.state.pending.player == seat
+        # only the seat to move gets moves: every other seat and spectator gets the same answer
+        answer_key = (*key, seat if moving else None)
+        body = _ANSWERS.get(answer_key)
+        state = live.state.clone() if body is None else None
+    if body is None:
+        assert state is not None
+        data = await asyncio.to_thread(picture_json, state, seat, _PICTURES.get(key))
+        _remember(_PICTURES, key, data["svg"], _PICTURE_CACHE)
+        data["seq"] = key[1]
+        body = bytes(JSONResponse(data).body)
+        _remember(_ANSWERS, answer_key, body, _PICTURE_CACHE)
+    return Response(body, media_type="application/json")
+
+
+#: the last picture answers' texts by (game, seq, seat to move or None): the browsers of a game
+#: ask for the picture of each seq, and all but the one deciding get the same one (issue 34)
+_ANSWERS: OrderedDict[tuple[str, int, int | None], bytes] = OrderedDict()
 
 
 def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, size: int) -> None:
@@ -293,7 +306,7 @@ async def history(request: Request) -> Response:
     data["seq"] = key[1]
     # the answer's text is kept, not its data: every browser of the game asks for the same
     # history after each update, and writing it grows with the game (issue 34)
-    body = JSONResponse(data).body
+    body = bytes(JSONResponse(data).body)
     _remember(_HISTORIES, key, body, _HISTORY_CACHE)
     return Response(body, media_type="application/json")
 
