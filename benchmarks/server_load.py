@@ -30,6 +30,10 @@ With ``--store postgresql`` and no ``--db``, a throw-away PostgreSQL cluster is 
 loopback port (``initdb`` of the installed server; default settings, so every commit waits for
 the disk) and removed at the end. Needs the extras ``server,postgres,server-test``.
 
+``--web`` makes every client also do what the web page does after each ``sync`` and
+``update``: fetch the board picture and the history of the new ``seq`` (docs/web.md); with
+``--changes`` it is the page's own kind of client (issue 34).
+
 ``--stdio N`` measures the stdio protocol instead (``carcassonne serve --stdio``, in this
 process): N ``apply`` requests of random 2-player base games (seeds 0, 1, ...), each answered
 and written as JSON as ``serve`` does, and prints the CPU time per apply; ``--changes`` asks for
@@ -78,6 +82,10 @@ PREFIX = 130
 #: ``--changes``: the WebSocket clients say hello with ``changes`` (their updates carry what
 #: changed, docs/server.md), as the stdio clients of ``--stdio N --changes`` ask for it.
 CHANGES = False
+#: ``--web``: every client does what the web page does after each ``sync`` and ``update``
+#: (docs/web.md): it asks for the board picture (``/picture``, with its seat) and the history
+#: (``/history``) of the new ``seq``, each request waited for before the next message is read.
+WEB = False
 
 
 #: ``--profile``: the server under cProfile, timing the CPU of the event loop's thread.
@@ -231,12 +239,22 @@ async def player(
         if CHANGES:
             hello["changes"] = True
         await ws.send(json.dumps(hello))
-        await play(ws, seat, think, stop, stats, rng)
+        if not WEB:
+            await play(ws, seat, think, stop, stats, rng)
+            return
+        # from an address of its own (127.0.0.0/8 is all loopback): the server's REST rate
+        # limit is per address, and a browser has its own
+        local = f"127.{rng.randrange(1, 255)}.{rng.randrange(256)}.{rng.randrange(1, 255)}"
+        transport = httpx.AsyncHTTPTransport(local_address=local)
+        async with httpx.AsyncClient(
+            base_url=f"http://{base}", timeout=60, transport=transport
+        ) as http:
+            await play(ws, seat, think, stop, stats, rng, (http, game))
 
 
 async def play(
     ws: ClientConnection, seat: int | None, think: float, stop: float, stats: Stats,
-    rng: random.Random,
+    rng: random.Random, web: tuple[httpx.AsyncClient, str] | None = None,
 ) -> None:  # fmt: skip
     state: dict[str, Any] | None = None
     seq = 0
@@ -271,6 +289,11 @@ async def play(
                 state = message["state"]
             if kind == "update" and seat == 0 and stats.inside(arrived):
                 stats.moves += 1
+            if web is not None:  # as the page: the picture and the history of this seq
+                http, game = web
+                shown = "" if seat is None else str(seat)
+                await rest(http, "GET", f"/api/games/{game}/picture", params={"seat": shown})
+                await rest(http, "GET", f"/api/games/{game}/history")
             if state["game_over"]:
                 stats.games_finished += seat == 0
                 return
@@ -479,9 +502,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--changes", action="store_true", help="clients ask for the changes, not the state"
     )
+    parser.add_argument(
+        "--web", action="store_true",
+        help="clients also fetch the picture and history after each update, as the web page",
+    )  # fmt: skip
     args = parser.parse_args(argv)
-    global CHANGES
+    global CHANGES, WEB
     CHANGES = args.changes
+    WEB = args.web
     if args.stdio is not None:
         print(json.dumps(stdio_applies(args.stdio, args.changes)))
         return 0

@@ -26,6 +26,7 @@ tile and feature (still in the same form).
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable
 from typing import Any
 
@@ -55,6 +56,8 @@ class JsonView:
         self.rest = {k: v for k, v in data.items() if k not in ("tiles", "features")}
         self.tiles: dict[Square, dict[str, Any]] = {(t["x"], t["y"]): t for t in data["tiles"]}
         self.features: dict[int, dict[str, Any]] = {f["id"]: f for f in data["features"]}
+        #: what :func:`~carcassonne.serialize.changing_json` keeps from one move to the next
+        self.memo: dict[str, Any] = {}
 
     @classmethod
     def of(cls, state: Any, player: int | None) -> JsonView:
@@ -102,14 +105,13 @@ class JsonView:
                 grown.setdefault(root, set()).add((x, y))
         # the tiles whose segments now belong to another feature: those of the absorbed ones
         retile = set(placed)
+        merged: set[int] = set()  # the features that absorbed others
         for root in gone:
             squares_of = {(x, y) for x, y in self.features[root]["tiles"]}
             retile |= squares_of
-            grown.setdefault(state.feature_id(root), set()).update(squares_of)
-        for root, found in grown.items():
-            had = self.features.get(root)
-            if had is not None:
-                found.update((x, y) for x, y in had["tiles"])
+            into = state.feature_id(root)
+            grown.setdefault(into, set()).update(squares_of)
+            merged.add(into)
         changes: dict[str, Any] = {}
         if retile:
             placed_tiles = []
@@ -127,8 +129,16 @@ class JsonView:
         for root in sorted(named):
             had = self.features.get(root)
             tiles: list[list[int]]
-            if root in grown:
-                tiles = [[x, y] for x, y in sorted(grown[root])]
+            if root in grown and (had is None or root in merged):
+                found = grown[root]
+                if had is not None:
+                    found.update((x, y) for x, y in had["tiles"])
+                tiles = [[x, y] for x, y in sorted(found)]
+            elif root in grown:  # grown by placed tiles only: squares it did not have
+                assert had is not None
+                tiles = had["tiles"][:]
+                for x, y in grown[root]:
+                    insort(tiles, [x, y])
             elif had is None:  # a feature no tile started (a plugin's): asked for
                 tiles = [[x, y] for x, y in sorted(state.feature_tiles(root))]
             else:
@@ -142,7 +152,7 @@ class JsonView:
             changes["features"] = features
         if gone:
             changes["removed_features"] = sorted(gone)
-        rest = changing_json(state, self.player, figures=False)
+        rest = changing_json(state, self.player, figures=False, memo=self.memo)
         if held:  # the figures are those of the features, which the view has
             rest["figures"] = self._figures()
         for key, value in rest.items():

@@ -105,19 +105,55 @@ def action_json(action: Any) -> dict[str, Any]:
 
     It depends on nothing but the action (its type and fields), and writing it is most of the
     cost of a state's legal actions, which front ends receive after every move: it is
-    remembered, up to :data:`_TEXTS_KEPT` actions (then forgotten all at once). The same dict
-    is returned for equal actions: callers read it, never change it."""
-    shown = _texts.get(action)
+    remembered, up to :data:`_TEXTS_KEPT` actions (then forgotten all at once), by type and
+    then by the plain tuple of its fields (a plain tuple hashes in C, an action's ``__hash__``
+    is Python: this halves the lookup). The same dict is returned for equal actions: callers
+    read it, never change it."""
+    by_type = _texts.get(type(action))
+    if by_type is None:
+        by_type = _texts[type(action)] = {}
+    key = tuple(action)
+    shown = by_type.get(key)
     if shown is None:
-        if len(_texts) >= _TEXTS_KEPT:
-            _texts.clear()
-        shown = _texts[action] = {"action": action.to_dict(), "text": action_text(action)}
+        shown = _write_action(action, by_type, key)
+    return shown
+
+
+def legal_json(state: Any) -> list[dict[str, Any]]:
+    """The state's legal actions as :func:`action_json` entries (the ``legal_actions`` key),
+    looked up with the per-type tables directly: this is done after every move a front end
+    is told of."""
+    out: list[dict[str, Any]] = []
+    append = out.append
+    kind = table = None
+    for action in state.legal_actions():
+        if type(action) is not kind:
+            kind = type(action)
+            table = _texts.get(kind)
+            if table is None:
+                table = _texts[kind] = {}
+        assert table is not None
+        key = tuple(action)
+        shown = table.get(key)
+        append(shown if shown is not None else _write_action(action, table, key))
+    return out
+
+
+def _write_action(action: Any, table: dict[tuple[Any, ...], dict[str, Any]], key: Any) -> Any:
+    global _kept
+    if _kept >= _TEXTS_KEPT:
+        for each in _texts.values():
+            each.clear()
+        _kept = 0
+    _kept += 1
+    shown = table[key] = {"action": action.to_dict(), "text": action_text(action)}
     return shown
 
 
 #: How many actions :func:`action_json` remembers (a few MB at most).
 _TEXTS_KEPT = 50_000
-_texts: dict[Any, dict[str, Any]] = {}
+_texts: dict[type, dict[tuple[Any, ...], dict[str, Any]]] = {}
+_kept = 0
 
 
 # -- generic conversion ------------------------------------------------------------
@@ -203,10 +239,14 @@ def game_constants_json(state: Any, player: int | None) -> dict[str, Any]:
     }
 
 
-def changing_json(state: Any, player: int | None, figures: bool = True) -> dict[str, Any]:
+def changing_json(
+    state: Any, player: int | None, figures: bool = True, memo: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """Every key of the state but the constants, ``tiles`` and ``features`` (and ``figures``
     when ``figures`` is false): what is worked out again for each move
-    (:mod:`carcassonne.json_view` sends the keys of it that changed)."""
+    (:mod:`carcassonne.json_view` sends the keys of it that changed). ``memo``: a dict kept
+    from one move to the next of one game (a :class:`~carcassonne.json_view.JsonView`'s),
+    where a player's pile counts are kept and found again while the pile is the same."""
     pending = state.pending
     held = state.held_pieces()
     data: dict[str, Any] = {
@@ -224,7 +264,7 @@ def changing_json(state: Any, player: int | None, figures: bool = True) -> dict[
             for figures, pieces in zip(state.supply, held, strict=True)
         ],
         "held": [dict(sorted(pieces.items())) for pieces in held],
-        "legal_actions": [action_json(a) for a in state.legal_actions()],
+        "legal_actions": legal_json(state),
         "events": [e.to_dict() for e in state.last_events],
         "tiles_left": state.tiles_left(),
         "actions_played": len(state.log),
@@ -249,10 +289,27 @@ def changing_json(state: Any, player: int | None, figures: bool = True) -> dict[
     else:
         # the tiles this player has not seen: the pile's and those face down under tiles (the
         # pile alone would tell, by the difference, which tile went under)
-        unseen = Counter(pile)
-        unseen.update(tile for _pos, tile in state._hidden_under())
-        data["draw_pile_counts"] = dict(sorted(unseen.items()))
+        data["draw_pile_counts"] = _pile_counts(pile, state._hidden_under(), memo)
     return data
+
+
+def _pile_counts(
+    pile: list[str], under: tuple[tuple[tuple[int, int], str], ...], memo: dict[str, Any] | None
+) -> dict[str, int]:
+    """How many of each tile a player has not seen (the pile's and those face down under
+    tiles), sorted by tile; with ``memo``, the counts last made while pile and tiles under
+    are equal to them (a figure decision's pile is its tile decision's)."""
+    if memo is not None:
+        known = memo.get("pile")
+        if known is not None and known[0] == pile and known[1] == under:
+            counts: dict[str, int] = known[2]
+            return counts
+    unseen = Counter(pile)
+    unseen.update(tile for _pos, tile in under)
+    counts = dict(sorted(unseen.items()))
+    if memo is not None:
+        memo["pile"] = (pile, under, counts)
+    return counts
 
 
 def dumps(data: Any) -> str:

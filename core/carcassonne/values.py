@@ -15,15 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Never, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Never, Protocol, Union
 
 from carcassonne.errors import ConfigError
 from carcassonne.limits import int_in_range
 from carcassonne.tileset.model import Attribute, Rotated, TileType
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from carcassonne.tileset.model import FeatureKind, RotatedFeature
 
 #: A square of the board: ``(x, y)``, x growing east and y growing south.
@@ -485,8 +486,10 @@ class Setup:
 
 
 #: A tile set file a plugin ships: a path or an ``importlib.resources`` traversable (also
-#: importable from ``carcassonne.config`` and ``carcassonne``).
-TileSource = Path | Traversable | str
+#: importable from ``carcassonne.config`` and ``carcassonne``). ``Traversable`` is named, not
+#: imported: ``importlib.resources`` (with tempfile, shutil and the compression modules) is
+#: loaded only when a tile set is read, not by ``import carcassonne`` (issue 34).
+TileSource = Union[Path, "Traversable", str]  # noqa: UP007 - a forward reference needs Union
 
 
 # ---------------------------------------------------------------------------------------------

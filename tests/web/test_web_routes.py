@@ -17,6 +17,7 @@ STATIC = [
     "app.js",
     "api.js",
     "board.js",
+    "changes.js",
     "game.js",
     "lobby.js",
     "panel.js",
@@ -121,6 +122,11 @@ def test_the_picture_places_every_legal_move(server: str, game: tuple[str, Seat]
     watcher = picture(server, game_id, None)
     assert watcher["moves"] == [] and watcher["svg"] == mine["svg"]
     assert picture(server, game_id, 1)["moves"] == []  # not the bot's turn
+    # every seat but the one deciding, and a spectator, get one same answer (shared per seq)
+    assert picture(server, game_id, 1) == watcher
+    assert {k: v for k, v in mine.items() if k not in ("moves", "tile_art")} == {
+        k: v for k, v in watcher.items() if k not in ("moves", "tile_art")
+    }
 
     # ann places her tile: the figure spots, each labelled with the kind of its feature
     first = state["legal_actions"][0]["action"]
@@ -193,3 +199,29 @@ def test_six_players_get_six_colours(server: str) -> None:
     game_id = post(server + "/api/games", body)["game"]["id"]
     shown = picture(server, game_id, None)
     assert len(shown["colors"]) == 6 and len(set(shown["colors"])) == 6
+
+
+def test_tile_art_is_remembered_per_tile_type_and_drawn_again_for_another() -> None:
+    """The page's tile pictures (``picture``'s ``drawn_art`` and ``tile_art``) are remembered
+    by tile and rotation across games of the same tile sets, and are exactly the engine's
+    picture of that tile; a game whose tile under the same id differs gets its own."""
+    from carcassonne.config import GameConfig
+    from carcassonne.server import web
+    from carcassonne.svg import tile as tile_picture
+
+    base = GameConfig(players=2, seed=1)
+    again = GameConfig(players=3, seed=2)
+    tile_id = next(iter(base.tile_types))
+    first = web._tile_art(base, tile_id, 90)
+    assert first == str(
+        tile_picture(base.tile_types[tile_id], 90, size=web.SQUARE, kinds=base.kinds)
+    )
+    assert web._tile_art(again, tile_id, 90) is first  # the same tile type: not drawn again
+    other = GameConfig(players=2, seed=1, expansions=["river"])
+    river_tile = next(t for t in other.tile_types if t not in base.tile_types)
+    drawn = web._tile_art(other, river_tile, 0)
+    assert drawn == str(
+        tile_picture(other.tile_types[river_tile], 0, size=web.SQUARE, kinds=other.kinds)
+    )
+    web._ART[(tile_id, 90)] = (object(), base.kinds, "stale")  # another tile under that id
+    assert web._tile_art(base, tile_id, 90) == first

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib.resources import files
-from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING
 
 from carcassonne.errors import ConfigError
@@ -13,6 +11,8 @@ from carcassonne.tileset.model import FeatureKind
 from carcassonne.values import FigureKind, Option, Setup
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     # the protocol of what is read here: carcassonne.config imports this module's importers
     from carcassonne.values import ConfigView
 
@@ -80,6 +80,10 @@ def carcassonne_figure_kinds(config: ConfigView) -> list[FigureKind]:
 
 @hookimpl
 def carcassonne_tile_sets() -> list[Traversable]:
+    # imported here: importlib.resources (tempfile, shutil, the compression modules) is not
+    # needed by ``import carcassonne``, only when a game loads its tiles (issue 34)
+    from importlib.resources import files
+
     return [files("carcassonne.tiles") / "base.toml"]
 
 

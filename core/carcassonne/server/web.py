@@ -20,6 +20,7 @@ view alone comes from here:
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from importlib import resources
@@ -101,17 +102,28 @@ async def picture(request: Request) -> Response:
     live = await _games(request).get(request.path_params["game"])
     seat = _seat_param(request, live.state.config.players)
     async with live.lock:
-        state = live.state.clone()
         key = (live.id, live.seq)
-    data = await asyncio.to_thread(picture_json, state, seat, _PICTURES.get(key))
-    _remember(_PICTURES, key, data["svg"], _PICTURE_CACHE)
-    data["seq"] = key[1]
-    return JSONResponse(data)
+        moving = seat is not None and not live.state.is_over and live.state.pending.player == seat
+        # only the seat to move gets moves: every other seat and spectator gets the same answer
+        answer_key = (*key, seat if moving else None)
+        body = _ANSWERS.get(answer_key)
+        state = live.state.clone() if body is None else None
+    if body is None:
+        assert state is not None
+        data = await asyncio.to_thread(picture_json, state, seat, _PICTURES.get(key))
+        _remember(_PICTURES, key, data["svg"], _PICTURE_CACHE)
+        data["seq"] = key[1]
+        body = bytes(JSONResponse(data).body)
+        _remember(_ANSWERS, answer_key, body, _PICTURE_CACHE)
+    return Response(body, media_type="application/json")
 
 
-def _remember(
-    cache: OrderedDict[tuple[str, int], Any], key: tuple[str, int], value: Any, size: int
-) -> None:
+#: the last picture answers' texts by (game, seq, seat to move or None): the browsers of a game
+#: ask for the picture of each seq, and all but the one deciding get the same one (issue 34)
+_ANSWERS: OrderedDict[tuple[str, int, int | None], bytes] = OrderedDict()
+
+
+def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, size: int) -> None:
     cache[key] = value
     cache.move_to_end(key)
     while len(cache) > size:
@@ -208,7 +220,28 @@ def _area(state: GameState) -> list[list[int]]:
 
 
 def _tile_art(config: GameConfig, tile_id: str, rotation: int) -> str:
-    return str(tile_picture(config.tile_types[tile_id], rotation, size=SQUARE, kinds=config.kinds))
+    """A tile's picture as the page shows it (the drawn tile, each legal rotation of a move),
+    remembered by tile type (games of the same tile sets share the objects) and rotation: a
+    picture request of a tile decision draws about a dozen, and drawing one asks every
+    installed expansion for its tile marks (``catalog.installed_tile_marks``: tens of
+    milliseconds each, issue 34)."""
+    tile_type, kinds = config.tile_types[tile_id], config.kinds
+    key = (tile_id, rotation)
+    with _ART_LOCK:  # pictures are drawn in worker threads
+        known = _ART.get(key)
+    if known is not None and known[0] is tile_type and (known[1] is kinds or known[1] == kinds):
+        return known[2]
+    art = str(tile_picture(tile_type, rotation, size=SQUARE, kinds=kinds))
+    with _ART_LOCK:
+        _remember(_ART, key, (tile_type, kinds, art), _ART_CACHE)
+    return art
+
+
+#: tile pictures by (tile, rotation), with the tile type and kinds they were drawn with
+#: (another tile or other kinds under that id are drawn again)
+_ART: OrderedDict[tuple[str, int], tuple[Any, Any, str]] = OrderedDict()
+_ART_CACHE = 4096
+_ART_LOCK = threading.Lock()
 
 
 def _moves(state: GameState) -> tuple[list[dict[str, Any]], dict[str, dict[str, str]]]:
@@ -255,8 +288,8 @@ def _kind_at(state: GameState, x: int, y: int, location: str) -> str:
 
 # -- history ------------------------------------------------------------------------------
 
-#: the last histories computed, by (game, seq): a page loads it once, then follows updates
-_HISTORIES: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+#: the last histories computed, by (game, seq), as the text of the answer
+_HISTORIES: OrderedDict[tuple[str, int], bytes] = OrderedDict()
 _HISTORY_CACHE = 32
 
 
@@ -268,11 +301,14 @@ async def history(request: Request) -> Response:
         args = (live.row, list(live.log), live.state.clone()) if cached is None else None
     if args is None:
         assert cached is not None
-        return JSONResponse(cached)
+        return Response(cached, media_type="application/json")
     data = await asyncio.to_thread(history_json, *args)
     data["seq"] = key[1]
-    _remember(_HISTORIES, key, data, _HISTORY_CACHE)
-    return JSONResponse(data)
+    # the answer's text is kept, not its data: every browser of the game asks for the same
+    # history after each update, and writing it grows with the game (issue 34)
+    body = bytes(JSONResponse(data).body)
+    _remember(_HISTORIES, key, body, _HISTORY_CACHE)
+    return Response(body, media_type="application/json")
 
 
 #: per game, the last history replayed: the seqs of its actions, its entries and the state after

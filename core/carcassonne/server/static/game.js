@@ -7,6 +7,7 @@
 
 import { api, describeError, el, expansionTitle, forgetSeat, heldSeat, keepPlayerName, keepSeat, playerName, seatNumber, toast, withNames } from "./api.js";
 import { BoardView, pieceMark, svgEl, tileNode } from "./board.js";
+import { applyChanges } from "./changes.js";
 import { DECISIONS, factsCard, invitesCard, keysCard, legendCard, logEntry, mechanicsCard, playersCard, rankingCard } from "./panel.js";
 
 export class GameView {
@@ -124,7 +125,8 @@ export class GameView {
     this.ws = ws;
     this.setConnection("connecting…");
     ws.onopen = () => {
-      const hello = { op: "hello", seq: this.seq };
+      // changes: each update carries what the move changed, applied to the state kept here
+      const hello = { op: "hello", seq: this.seq, changes: true };
       if (this.held) Object.assign(hello, { seat: this.held.seat, token: this.held.token });
       this.send(hello);
     };
@@ -175,8 +177,16 @@ export class GameView {
           this.refreshLog(true);
         }
         this.choice = null;
-        this.setState(message.seq, message.state);
-        if (message.state.game_over) this.refreshLog(true);
+        if (message.state) {
+          this.setState(message.seq, message.state);
+        } else if (this.state && message.changes && message.seq === this.seq + 1) {
+          this.setState(message.seq, applyChanges(this.state, message.changes));
+        } else {
+          // changes that do not follow the state kept here (never expected): the whole state
+          this.send({ op: "sync" });
+          break;
+        }
+        if (this.state.game_over) this.refreshLog(true);
         break;
       case "ok":
         if (message.id === this.inFlight) this.inFlight = null;
