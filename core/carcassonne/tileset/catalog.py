@@ -61,8 +61,19 @@ def installed_kinds(extra: Sequence[tuple[str, object]] = ()) -> dict[str, Featu
 
 
 def installed_tile_marks(extra: Sequence[tuple[str, object]] = ()) -> dict[str, TileMark]:
-    """How every installed expansion (or ``extra`` plugin object) marks its tile tags."""
-    return Hooks(all_installed_manager(extra)).tile_marks()
+    """How every installed expansion (or ``extra`` plugin object) marks its tile tags.
+
+    Without ``extra`` the answer is remembered for the process (a copy is returned): building
+    the manager scans the installed packages (tens of milliseconds), and every tile picture
+    asks."""
+    if extra:
+        return Hooks(all_installed_manager(extra)).tile_marks()
+    return dict(_installed_marks())
+
+
+@functools.cache
+def _installed_marks() -> dict[str, TileMark]:
+    return Hooks(all_installed_manager(())).tile_marks()
 
 
 def installed_tilesets(extra: Sequence[tuple[str, object]] = ()) -> dict[str, Source]:
