@@ -7,7 +7,8 @@ random games with the base game, with the expansion alone and with every install
 Prints CPU ms per game and µs per turn of each mix and their ratios to the base game (the
 median of --repeat runs). Random games: uniformly random legal actions, played by the integer
 path as random bots play them (``legal_action_ids``/``apply_id``: the same games as picking from
-``legal_actions()``, without building an action per placement), chance draws seeded by the game. Measure here, never in timed tests.
+``legal_actions()``, without building an action per placement), chance draws seeded by the
+game. Measure here, never in timed tests.
 
 With ``--instructions`` each mix runs once under ``valgrind --tool=callgrind`` instead and the
 ratios are of instructions executed, which the machine's load does not change (CPU time on a
