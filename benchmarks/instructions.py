@@ -51,7 +51,7 @@ WORKLOADS: dict[str, tuple[str, int, str, int]] = {
 }
 
 #: the workloads that play by integer ids where the tree has them (``workloads.py``); greedy
-#: and mcts play as those bots do on each tree
+#: and mcts play as those bots do on each tree ("as the bot plays")
 _BY_IDS = {"random_base", "random_all", "random_5p", "leaf_2ply"}
 
 # Run inside valgrind: configurations are built once (outside the count), the warm-up on other
@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
             theirs, their_how = other[name]
             line += f" {theirs / size / 1e6:>10.2f} {theirs / mine:>6.2f}x"
             paths += f", {their_how}"
-        print(f"{line}  {paths if name in _BY_IDS else 'objects (bots)'}")
+        print(f"{line}  {paths if name in _BY_IDS else 'as the bot plays'}")
     return 0
 
 
