@@ -12,7 +12,11 @@ Each workload runs once under ``valgrind --tool=callgrind`` (installed with apt:
 and fills the caches a long run keeps warm (fit and placement tables, join plans): a count of a
 few games from cold caches would charge a long simulation for filling them. Games are identical
 on both revisions (the same seeds and legal actions), so the ratio is the speed-up in
-instructions. Slow: a few minutes per workload under valgrind; the workloads run in parallel.
+instructions. Random games and leaves play by integer ids (``legal_action_ids``/``apply_id``)
+where a tree has them and by ``legal_actions``/``apply`` where it does not (``workloads.py``;
+the same games), as a search would; the table says which each side used. The mcts workload is
+two searches of 200 iterations from mid-game positions (``workloads.mcts``), per iteration.
+Slow: a few minutes per workload under valgrind; the workloads run in parallel.
 
 ``--against REV`` locates REV's engine as ``speed.py`` does (``revisions.py``: the package, its
 tiles and grammar as REV's ``pyproject.toml`` maps them, for the layouts before and after the
@@ -42,15 +46,20 @@ WORKLOADS: dict[str, tuple[str, int, str, int]] = {
     "random_all": ("random games, 2p, 3 expansions", 2, "game", 10),
     "random_5p": ("random games, 5p base", 2, "game", 10),
     "leaf_2ply": ("2-ply leaves, base (1 position)", 1, "position", 1),
+    "mcts": ("mcts iterations, mid-game (2 x 200)", 400, "iteration", 200),
     "greedy": ("greedy vs greedy, 2p base", 1, "game", 1),
 }
+
+#: the workloads that play by integer ids where the tree has them (``workloads.py``); greedy
+#: and mcts play as those bots do on each tree ("as the bot plays")
+_BY_IDS = {"random_base", "random_all", "random_5p", "leaf_2ply"}
 
 # Run inside valgrind: configurations are built once (outside the count), the warm-up on other
 # seeds, then the measured call through operator.call (callgrind collects inside it only).
 _RUNNER = """
 import operator, sys
 sys.path.insert(0, {bench!r})
-import carcassonne, speed
+import carcassonne, speed, workloads
 real, cache = carcassonne.GameConfig, {{}}
 def config(**kw):
     key = repr(sorted(kw.items()))
@@ -59,21 +68,24 @@ def config(**kw):
     return cache[key]
 carcassonne.GameConfig = config
 work = {{
-    "random_base": lambda n, first=0: speed.random_games([], n, first),
-    "random_all": lambda n, first=0: speed.random_games(speed.ALL_EXPANSIONS, n, first),
-    "random_5p": lambda n, first=0: speed.random_games([], n, first, players=5),
-    "leaf_2ply": speed.leaf_2ply,
+    "random_base": lambda n, first=0: workloads.random_games([], n, first),
+    "random_all": lambda n, first=0: workloads.random_games(speed.ALL_EXPANSIONS, n, first),
+    "random_5p": lambda n, first=0: workloads.random_games([], n, first, players=5),
+    "leaf_2ply": workloads.leaf_2ply,
+    "mcts": lambda n, first=0: workloads.mcts_searches(n // 200, first),
     "greedy": speed.greedy_games,
 }}[{name!r}]
 work({warm}, first=1000)
 operator.call(work, {size})
 import revisions
 revisions.check_imports({tree!r})  # refuse to report another tree's count
+print("path:", workloads.path())
 """
 
 
-def count(tree: Path, name: str, cycles: bool = False) -> int:
-    """Instructions of one workload on the engine in ``tree``; with ``cycles``, callgrind's
+def count(tree: Path, name: str, cycles: bool = False) -> tuple[int, str]:
+    """Instructions of one workload on the engine in ``tree`` and how it played (``"ids"`` or
+    ``"actions"``, :func:`workloads.path`); with ``cycles``, callgrind's
     cycle estimate instead: it simulates the caches (``--cache-sim=yes``, twice as slow) and
     charges each miss as kcachegrind's cycle estimate does (without branch simulation):
     instructions + 10 per first-level miss + 100 per last-level miss. A change that executes
@@ -102,6 +114,7 @@ def count(tree: Path, name: str, cycles: bool = False) -> int:
         text=True,
     )
     out = done.stderr
+    path = done.stdout.split("path:", 1)[-1].strip() or "?"
     if done.returncode != 0:  # the child's own message (a refusal, an API the revision lacks)
         tail = "\n".join(line for line in out.splitlines() if not line.startswith("=="))
         raise RevisionError(f"{name} on {tree} failed (exit status {done.returncode}):\n{tail}")
@@ -109,13 +122,13 @@ def count(tree: Path, name: str, cycles: bool = False) -> int:
         if "Collected :" in line:
             events = [int(v) for v in line.split(":", 1)[1].split()]
             if not cycles:
-                return events[0]
+                return events[0], path
             # Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
-            return events[0] + 10 * sum(events[3:6]) + 100 * sum(events[6:9])
+            return events[0] + 10 * sum(events[3:6]) + 100 * sum(events[6:9]), path
     raise SystemExit(f"no instruction count in callgrind's output:\n{out}")
 
 
-def counts(tree: Path, names: list[str], cycles: bool = False) -> dict[str, int]:
+def counts(tree: Path, names: list[str], cycles: bool = False) -> dict[str, tuple[int, str]]:
     with ThreadPoolExecutor(max_workers=len(names)) as pool:
         found = pool.map(lambda n: count(tree, n, cycles), names)
         return dict(zip(names, found, strict=True))
@@ -136,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         here = counts(ROOT, args.workloads, args.cycles)
     except RevisionError as exc:
         sys.exit(f"instructions.py: {exc}")
-    other: dict[str, int] | None = None
+    other: dict[str, tuple[int, str]] | None = None
     if args.against:
         try:
             with checkout(args.against) as tree:
@@ -145,16 +158,20 @@ def main(argv: list[str] | None = None) -> int:
             sys.exit(f"instructions.py --against {args.against}: {exc}")
     what = "estimated cycles (callgrind, cache simulation)" if args.cycles else "instructions"
     print(f"python {sys.version.split()[0]}, {what}, millions per unit")
-    head = f"{'workload':<34} {'unit':>8} {'this tree':>10}"
+    head = f"{'workload':<36} {'unit':>9} {'this tree':>10}"
     if other is not None:
         head += f" {args.against[:10]:>10} {'ratio':>7}"
-    print(head)
+    print(head + "  played by (this tree, other)")
     for name in args.workloads:
         label, size, unit, _warm = WORKLOADS[name]
-        line = f"{label:<34} {unit:>8} {here[name] / size / 1e6:>10.1f}"
+        mine, how = here[name]
+        line = f"{label:<36} {unit:>9} {mine / size / 1e6:>10.2f}"
+        paths = how
         if other is not None:
-            line += f" {other[name] / size / 1e6:>10.1f} {other[name] / here[name]:>6.2f}x"
-        print(line)
+            theirs, their_how = other[name]
+            line += f" {theirs / size / 1e6:>10.2f} {theirs / mine:>6.2f}x"
+            paths += f", {their_how}"
+        print(f"{line}  {paths if name in _BY_IDS else 'as the bot plays'}")
     return 0
 
 

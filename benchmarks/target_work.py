@@ -2,11 +2,13 @@
 
     python benchmarks/target_work.py WORKLOAD [--scale X] [--expect-root TREE]
 
-prints ``{"value": ..., "engine": FOLDER, "compiled": BOOL}`` (the value in the unit of
-``WORKLOADS``; CPU time of this process). With ``--expect-root`` it refuses to print (exit
-status 1, the reason on standard error) when a ``carcassonne*`` module it ran is not from that
-tree. A revision that lacks what a workload needs (no stdio protocol, no mcts bot) fails with
-its own error, which ``targets.py`` reports as "n/a".
+prints ``{"value": ..., "engine": FOLDER, "compiled": BOOL, "path": "ids" | "actions"}`` (the
+value in the unit of ``WORKLOADS``; CPU time of this process; ``path``: how the random games and
+leaves played, by integer ids where the engine has them, see ``workloads.path``). With
+``--expect-root`` it refuses to print (exit status 1, the reason on standard error) when a
+``carcassonne*`` module it ran is not from that tree. A revision that lacks what a workload
+needs (no stdio protocol, no mcts bot) fails with its own error,
+which ``targets.py`` reports as "n/a".
 
 Module-level imports are only what the interpreter has loaded anyway: the ``import`` workload
 times ``import carcassonne`` before anything else is imported.
@@ -53,14 +55,13 @@ def time_import() -> float:
 
 def run(name: str, scale: float) -> float:
     """The value of one run of ``name`` (its size times ``scale``), after its warm-up."""
-    import speed
     import workloads
 
     work = {
-        "random_base": lambda size, first=0: speed.random_games([], size, first),
-        "random_mix": lambda size, first=0: speed.random_games(MIX, size, first),
-        "random_5p": lambda size, first=0: speed.random_games([], size, first, players=5),
-        "leaf_2ply": speed.leaf_2ply,
+        "random_base": lambda size, first=0: workloads.random_games([], size, first),
+        "random_mix": lambda size, first=0: workloads.random_games(MIX, size, first),
+        "random_5p": lambda size, first=0: workloads.random_games([], size, first, players=5),
+        "leaf_2ply": workloads.leaf_2ply,
         "mcts": workloads.mcts,
         "stdio_apply": workloads.stdio_apply,
         "help": workloads.help_ms,
@@ -95,7 +96,10 @@ def main(argv: list[str], imported_ms: float | None = None) -> int:
     files = [getattr(m, "__file__", None) or "" for m in list(sys.modules.values())]
     compiled = any(f.endswith((".so", ".pyd")) for f in files if "carcassonne" in f)
     engine = str(Path(carcassonne.__file__).parent)
-    print(json.dumps({"value": value, "engine": engine, "compiled": compiled}))
+    import workloads
+
+    path = workloads.path()
+    print(json.dumps({"value": value, "engine": engine, "compiled": compiled, "path": path}))
     return 0
 
 

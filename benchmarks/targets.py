@@ -5,6 +5,8 @@ printed as a Markdown table.
     python benchmarks/targets.py --base bfb8ecb --runs 7 --compiled /path/to/venv/bin/python
     python benchmarks/targets.py --only random_base leaf_2ply --runs 3 --scale 0.5
 
+The random games and 2-ply leaves play by integer ids where a tree has them and by action
+objects where it does not (the same games; the table's footer says which each side used).
 Each workload (``target_work.py``) runs in a fresh process, once per run, on this tree and on
 the base revision in turn (the order swapped every other run, so that neither side always runs
 first on a machine whose speed drifts); CPU time of the child, never wall time. A ratio is the
@@ -88,6 +90,8 @@ class Side:
     values: dict[str, list[float]] = field(default_factory=dict)
     missing: dict[str, str] = field(default_factory=dict)
     engines: set[str] = field(default_factory=set)
+    #: how its random games and leaves played: "ids" (legal_action_ids) or "actions"
+    paths: set[str] = field(default_factory=set)
 
     def warm(self, args: argparse.Namespace, cwd: Path) -> None:
         """Import once, untimed, what the timed imports load (``import carcassonne``, the
@@ -114,6 +118,7 @@ class Side:
         out = run_child(argv, self.env, f"{workload} on {self.name}", cwd=cwd)
         result = json.loads(out.strip().splitlines()[-1])
         self.engines.add(f"{result['engine']}{' (compiled)' if result['compiled'] else ''}")
+        self.paths.add(result.get("path", "actions"))
         return float(result["value"])
 
     def _http(self, args: argparse.Namespace, cwd: Path) -> float:
@@ -237,7 +242,12 @@ def main(argv: list[str] | None = None) -> int:
         print(row(target, mine, base, command))
     print()
     for side in [here, base, *([compiled] if compiled is not None else [])]:
-        print(f"- {side.name}: engine from {', '.join(sorted(side.engines)) or 'n/a'}")
+        played = {"ids": "by ids (legal_action_ids/apply_id)", "actions": "by legal_actions/apply"}
+        how = " and ".join(played[p] for p in sorted(side.paths)) or "n/a"
+        print(
+            f"- {side.name}: engine from {', '.join(sorted(side.engines)) or 'n/a'}; "
+            f"random games and leaves played {how}"
+        )
     return 0
 
 

@@ -1,9 +1,15 @@
-"""The workloads of ``targets.py`` that ``speed.py`` does not have: mcts iterations, a stdio
+"""The workloads of ``targets.py`` and ``instructions.py``: random games and 2-ply leaves played
+the way a search plays them (by integer ids where the engine has them), mcts iterations, a stdio
 ``apply``, ``carcassonne --help``, the memory of a finished state. Each takes a size and a first
 seed (a warm-up runs on other seeds) and returns one value in the unit ``target_work.WORKLOADS``
 gives; CPU time of this process (``time.process_time``). Only the public API and long-standing
 module names (``carcassonne.protocol``, ``carcassonne.bots.mcts``, ``carcassonne.cli.main``)
 are used, so that older revisions run them too or fail with their own error.
+
+The random games and leaves play by ids (``legal_action_ids``/``apply_id``) where the engine
+has them and by action objects (``legal_actions``/``apply``) where it does not (revisions
+before issue 34); the games are the same either way (ids number ``legal_actions()`` in its
+order, so one random pick is the same action), and :func:`path` says which one a tree used.
 """
 
 from __future__ import annotations
@@ -24,6 +30,84 @@ if TYPE_CHECKING:
     from carcassonne import GameState
 
 
+def path() -> str:
+    """How this engine's workloads play: ``"ids"`` or ``"actions"`` (no integer path)."""
+    from carcassonne import GameState
+
+    return "ids" if hasattr(GameState, "legal_action_ids") else "actions"
+
+
+def random_games(expansions: list[str], games: int, first: int = 0, players: int = 2) -> float:
+    """Random games per CPU-second (the games of ``speed.py``'s, by ids where possible)."""
+    from carcassonne import GameConfig, GameState
+
+    config = GameConfig(players=players, expansions=expansions, seed=1)
+    rng = random.Random(1)
+    by_ids = path() == "ids"
+    start = time.process_time()
+    for seed in range(first, first + games):
+        state = GameState.new(config, seed=seed)
+        if by_ids:
+            while not state.is_over:
+                state.apply_id(rng.choice(state.legal_action_ids()))
+        else:
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+    return games / (time.process_time() - start)
+
+
+def leaf_2ply(positions: int, first: int = 0) -> float:
+    """CPU µs per second-ply leaf (``speed.py``'s: every placement of the drawn tile, figure
+    passed, then every placement of the next tile, figure passed: clone + placement + pass,
+    which draws the tile after), by ids where possible."""
+    from carcassonne import GameConfig, GameState, Pass
+
+    config = GameConfig(players=2, seed=3)
+    by_ids = path() == "ids"
+    leaves, spent = 0, 0.0
+    rng = random.Random(3)
+    for seed in range(first, first + positions):
+        state = _played(GameState.new(config, seed=seed), rng, 40)
+        start = time.process_time()
+        if by_ids:
+            for one in state.legal_action_ids():
+                ply1 = state.clone()
+                ply1.apply_id(one)
+                ply1.apply(Pass())
+                if ply1.pending.kind != "tile":
+                    continue
+                for two in ply1.legal_action_ids():
+                    leaf = ply1.clone()
+                    leaf.apply_id(two)
+                    leaf.apply(Pass())
+                    leaf.scores  # noqa: B018 - what a search reads at a leaf
+                    leaves += 1
+        else:
+            for first_action in state.legal_actions():
+                ply1 = state.clone()
+                ply1.apply(first_action)
+                ply1.apply(Pass())
+                if ply1.pending.kind != "tile":
+                    continue
+                for second in ply1.legal_actions():
+                    leaf = ply1.clone()
+                    leaf.apply(second)
+                    leaf.apply(Pass())
+                    leaf.scores  # noqa: B018 - what a search reads at a leaf
+                    leaves += 1
+        spent += time.process_time() - start
+    return spent / leaves * 1e6
+
+
+def _played(state: GameState, rng: random.Random, tiles_left: int) -> GameState:
+    """``state`` played at random until ``tiles_left`` tiles remain, waiting on a tile."""
+    while state.tiles_left() > tiles_left:
+        state.apply(rng.choice(state.legal_actions()))
+    while state.pending.kind != "tile" and not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
 def expect_root() -> str | None:
     """The tree this process must measure (``--expect-root``), resolved; None when unchecked."""
     if "--expect-root" not in sys.argv:
@@ -36,18 +120,20 @@ def mid_game(seed: int, tiles_left: int = 40) -> GameState:
     tile placement (the positions of ``speed.py``'s 2-ply leaf)."""
     from carcassonne import GameConfig, GameState
 
-    rng = random.Random(seed)
-    state = GameState.new(GameConfig(players=2, seed=3), seed=seed)
-    while state.tiles_left() > tiles_left:
-        state.apply(rng.choice(state.legal_actions()))
-    while state.pending.kind != "tile" and not state.is_over:
-        state.apply(rng.choice(state.legal_actions()))
-    return state
+    return _played(
+        GameState.new(GameConfig(players=2, seed=3), seed=seed), random.Random(seed), tiles_left
+    )
 
 
 def mcts(positions: int, first: int = 0) -> float:
     """Iterations per CPU-second of the mcts bot (200 iterations, its default) deciding the
     tile of mid-game positions."""
+    done, spent = mcts_searches(positions, first)
+    return done / spent
+
+
+def mcts_searches(positions: int, first: int = 0) -> tuple[int, float]:
+    """The iterations and the CPU seconds of the mcts searches of :func:`mcts`."""
     from carcassonne.bots.mcts import MctsBot
 
     done, spent = 0, 0.0
@@ -58,7 +144,7 @@ def mcts(positions: int, first: int = 0) -> float:
         bot.choose(state)
         spent += time.process_time() - start
         done += bot.last_iterations
-    return done / spent
+    return done, spent
 
 
 def stdio_apply(games: int, first: int = 0) -> float:

@@ -16,8 +16,10 @@ more tiles: the pile is emptied and the engine's own final scoring values everyt
 open (a farm, an unfinished city with its meeple). A playout's result for a player mixes the
 win (shared wins split) with the score margin over the best opponent, both in [0, 1].
 
-The search uses only ``legal_actions``, ``apply`` (in playouts ``legal_action_ids`` and
-``apply_id``: the same random moves without building every action), ``clone``, ``pending``,
+The tree numbers a node's actions by id (``legal_action_ids``/``apply_id``: id ``k`` is
+``legal_actions()[k]``, the same list at a node in every determinisation), and playouts play
+by ids too, so no action is built but the ones taken. The search uses only those,
+``legal_actions`` (to name the chosen action), ``clone``, ``pending``,
 ``drawn``, ``scores`` and ``is_over``, so it plays every expansion mix, a fan's included. With
 a fixed ``iterations`` it is deterministic for its seed; with ``seconds`` it searches until the
 time is up (the number of iterations, and so the move, then depends on the machine).
@@ -52,11 +54,13 @@ class _Edge:
 
 
 class _Node:
+    """A decision in the tree: its edges by action id (``legal_action_ids``)."""
+
     __slots__ = ("visits", "edges")
 
     def __init__(self) -> None:
         self.visits = 0
-        self.edges: dict[Action, _Edge] = {}
+        self.edges: dict[int, _Edge] = {}
 
 
 class MctsBot(SeededBot):
@@ -123,12 +127,14 @@ class MctsBot(SeededBot):
             self._iterate(root, state, sampler)
             done += 1
         self.last_iterations = done
-        # the most visited action; ties go to the better total, then to the first listed
+        # the most visited action; ties go to the better total, then to the first listed (the
+        # tree numbers the state's legal actions by id: ``legal_actions()[id]``)
+        legal = state.legal_actions()
+        index = {id(a): i for i, a in enumerate(legal)}
         edges = root.edges
-        return max(
-            (a for a in actions if a in edges),
-            key=lambda a: (edges[a].visits, edges[a].total),
-        )
+        ids = [index[id(a)] if id(a) in index else legal.index(a) for a in actions]
+        best = max((i for i in ids if i in edges), key=lambda i: (edges[i].visits, edges[i].total))
+        return legal[best]
 
     def _iterate(self, root: _Node, state: GameState, sampler: PileSampler) -> None:
         rng = self.rng
@@ -139,18 +145,25 @@ class MctsBot(SeededBot):
         node = root
         path: list[tuple[_Node, _Edge, int]] = []
         while not game.is_over:
-            actions = game.legal_actions()
+            # ids, not actions: a node's legal actions are the same list in every
+            # determinisation that reaches it (its key is what chance made of the actions
+            # before), so id k names the same action in all of them, and none is built
+            count = len(game.legal_action_ids())
             player = game.pending.player
             edges = node.edges
-            untried = [a for a in actions if a not in edges]
-            if untried:  # expansion: one new action, then a playout
-                action = untried[rng.randrange(len(untried))]
-                edge = edges[action] = _Edge()
-                game.apply(action)
+            if len(edges) < count:  # expansion: one new action, then a playout
+                untried = [i for i in range(count) if i not in edges]
+                chosen = untried[rng.randrange(len(untried))]
+                edge = edges[chosen] = _Edge()
+                game.apply_id(chosen)
                 path.append((node, edge, player))
                 break
-            action, edge = self._select(node, actions)
-            key = _outcome(game.drawn, game.apply(action))
+            chosen, edge = self._select(node, count)
+            events = game.apply_id(chosen)
+            # the key is what followed the action: the tile drawn after it (read after
+            # applying it) and the chance outcomes it drew, so different next draws get
+            # different children
+            key = _outcome(game.drawn, events)
             path.append((node, edge, player))
             child = edge.outcomes.get(key)
             if child is None:
@@ -163,18 +176,21 @@ class MctsBot(SeededBot):
             edge.visits += 1
             edge.total += results[player]
 
-    def _select(self, node: _Node, actions: list[Action]) -> tuple[Action, _Edge]:
-        """UCB1 among ``actions`` (all tried) for the player deciding at ``node``."""
+    def _select(self, node: _Node, count: int) -> tuple[int, _Edge]:
+        """UCB1 among the action ids ``range(count)`` (all tried) for the player deciding at
+        ``node``."""
         edges = node.edges
         spread = self.exploration * math.sqrt(math.log(node.visits))
-        best_action, best_edge, best_value = None, None, -1.0
-        for action in actions:
-            edge = edges[action]
-            value = edge.total / edge.visits + spread / math.sqrt(edge.visits)
+        sqrt = math.sqrt
+        best_id, best_edge, best_value = -1, None, -1.0
+        for action_id in range(count):
+            edge = edges[action_id]
+            visits = edge.visits
+            value = edge.total / visits + spread / sqrt(visits)
             if value > best_value:
-                best_action, best_edge, best_value = action, edge, value
+                best_id, best_edge, best_value = action_id, edge, value
         assert best_edge is not None
-        return best_action, best_edge
+        return best_id, best_edge
 
     def _playout(self, game: GameState) -> None:
         """Random moves until the game ends, cut short ``horizon`` tiles from now."""

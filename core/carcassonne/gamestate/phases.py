@@ -63,24 +63,26 @@ class Phases(Chance):
         """
         if isinstance(action, str):
             action = self._parse(action)
-        shape = shape_refusal(action)
-        if shape is not None:
-            raise IllegalActionError(action, shape.reason, shape.code, **shape.details)
-        pending = self.pending
-        if pending.kind == END:
-            reason: str | None = "the game is over"
-        elif pending.kind == "tile" and type(action) is PlaceTile:
-            reason = self._check_tile(action)
-        elif (
-            pending.kind == "figure"
-            and type(action) is Pass
-            and not self.config.hooks.vetoes_figures
-        ):
+        kind = self.pending.kind
+        # The first three branches take only what cannot be malformed: an exact PlaceTile
+        # (``_check_tile`` compares its fields with the drawn tile's offers and refuses any
+        # other value), the field-less Pass, or the very object the state offered (bots pick
+        # from legal_actions(): the identity scan runs in C). Anything else has its shape
+        # checked before it reaches a lookup among the legal actions.
+        if kind == "tile" and type(action) is PlaceTile:
+            reason: str | None = self._check_tile(action)
+        elif kind == "figure" and type(action) is Pass and not self.config.hooks.vetoes_figures:
             reason = None  # always offered without vetoes (search passes without asking)
-        elif self._legal is not None and any(map(is_, self._legal, repeat(action))):
-            # the very object the state offered (bots pick from legal_actions()): no equality
-            # calls, no field-type check; the identity scan runs in C
+        elif (
+            self._legal is not None
+            and kind != END
+            and any(map(is_, self._legal, repeat(action)))
+        ):
             reason = None
+        elif (shape := shape_refusal(action)) is not None:
+            raise IllegalActionError(action, shape.reason, shape.code, **shape.details)
+        elif kind == END:
+            reason = "the game is over"
         else:
             legal = self.legal_actions()
             model = _offered(action, legal)
