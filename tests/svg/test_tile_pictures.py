@@ -5,8 +5,6 @@ under each edge middle and half-edge, read back from the SVG text by an independ
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
-from typing import Any
 
 import pytest
 
@@ -164,13 +162,6 @@ def test_centre_features_and_shields_are_marked_upright():
 # -- a fan's kinds ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class StyledKind(FeatureKind):
-    """A fan's kind that declares its look (docs/pictures.md)."""
-
-    svg_style: Any = None
-
-
 FAN_KINDS = {
     **catalog.core_kinds(),
     "castle": FeatureKind(
@@ -183,7 +174,7 @@ FAN_KINDS = {
     ),
     "canal": FeatureKind("canal", "sides", edge="canal", banks=True, provider="fan"),
     "well": FeatureKind("well", "center", provider="fan"),
-    "lava": StyledKind(
+    "lava": FeatureKind(  # declares its look (docs/pictures.md)
         "lava",
         "sides",
         edge="lava",

@@ -84,10 +84,12 @@ class Legal(Queries):
             self._legal = self._compute_legal()
         return range(len(self._legal))
 
-    def action_for_id(self, action_id: int) -> Action:
+    def action_for_id(self, action_id: object) -> Action:
         """The legal action with id ``action_id`` (``legal_actions()[action_id]``), built
-        alone; an id outside ``legal_action_ids()`` raises :class:`IllegalActionError`
-        (``not-offered``)."""
+        alone; an id outside ``legal_action_ids()``, or no ``int``, raises
+        :class:`IllegalActionError` (``not-offered``). Typed ``object`` so that the compiled
+        build refuses ``None`` or ``True`` the same way (mypyc checks an ``int`` argument with
+        its own ``TypeError``, and lets ``True`` through as 1)."""
         table = self._placement_table()
         if table is not None:
             counts, fitting = table

@@ -94,7 +94,7 @@ class Phases(Chance):
             self._refuse(action)
         return self._carry_out(action)
 
-    def apply_id(self, action_id: int) -> list[ev.Event]:
+    def apply_id(self, action_id: object) -> list[ev.Event]:
         """Apply the legal action with id ``action_id`` (see ``legal_action_ids``) and return
         its events: what ``apply(legal_actions()[action_id])`` does, without building the
         other actions or checking the one built (it is legal by construction). An id that

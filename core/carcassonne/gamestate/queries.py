@@ -189,7 +189,7 @@ class Queries(StateData):
         base = placed.order
         return [(find(base + f.index), f) for f in placed.rot.features]
 
-    def feature_id(self, feature: int) -> int:
+    def feature_id(self, feature: object) -> int:
         """The current id of the feature an older id names (features merge as tiles join).
         An id the engine never gave out (-1, 999, ``None``) is a :class:`CarcassonneError`;
         so it is for every query that takes a feature id."""
@@ -202,63 +202,71 @@ class Queries(StateData):
             f"no feature {feature!r} on this board (ids run from 0 to {len(self._graph) - 1})"
         )
 
-    def _root(self, feature: int) -> int:
-        """The feature (root) an id a caller gave names; an id out of range is refused."""
+    def _root(self, feature: object) -> int:
+        """The feature (root) an id a caller gave names; an id out of range, or no int, is
+        refused. The queries below take ``object``, not ``int``: compiled with mypyc, a method
+        whose argument is annotated ``int`` refuses ``None`` with mypyc's own ``TypeError``
+        before its body runs, where the engine answers with :class:`CarcassonneError` in
+        every build. The typed local ``f`` is where the compiled build checks the type
+        instead (its ``TypeError`` is caught here); pure Python pays nothing for it."""
         graph = self._graph
         try:
-            if feature >= 0:
+            f: int = feature  # type: ignore[assignment]
+            if f >= 0:
                 # (a root, what callers pass most, is known without calling find)
-                return feature if graph.parent[feature] == feature else graph.find(feature)
+                return f if graph.parent[f] == f else graph.find(f)
         except (IndexError, TypeError):
             pass
         self._no_feature(feature)
 
-    def same_feature(self, a: int, b: int) -> bool:
+    def same_feature(self, a: object, b: object) -> bool:
         return self._root(a) == self._root(b)
 
-    def feature_kind(self, feature: int) -> str:
+    def feature_kind(self, feature: object) -> str:
         graph = self._graph  # _root() inlined: scoring asks this of every feature it scores
         try:
-            if feature >= 0:
-                root = feature if graph.parent[feature] == feature else graph.find(feature)
+            f: int = feature  # type: ignore[assignment]  # (see _root)
+            if f >= 0:
+                root = f if graph.parent[f] == f else graph.find(f)
                 return graph.feats[root][KIND]
         except (IndexError, TypeError):
             pass
         self._no_feature(feature)
 
-    def feature_tiles(self, feature: int) -> frozenset[Pos]:
+    def feature_tiles(self, feature: object) -> frozenset[Pos]:
         """The squares a feature covers (each tile once, however many segments it has there)."""
         return self._graph.squares(self._root(feature), self.board)
 
-    def feature_open(self, feature: int) -> int:
+    def feature_open(self, feature: object) -> int:
         """How many of the feature's edges no tile closes yet (0 for fields and centres)."""
         return self._graph.feats[self._root(feature)][OPEN]
 
-    def feature_attr(self, feature: int, name: str) -> int:
+    def feature_attr(self, feature: object, name: str) -> int:
         """The sum of attribute ``name`` over the feature's segments (its shields, inns)."""
         attrs = self._graph.feats[self._root(feature)][ATTRS]
         return attrs.get(name, 0) if attrs else 0
 
-    def feature_attrs(self, feature: int) -> dict[str, int]:
+    def feature_attrs(self, feature: object) -> dict[str, int]:
         return dict(self._graph.feats[self._root(feature)][ATTRS] or {})
 
-    def figures_on(self, feature: int) -> tuple[Figure, ...]:
+    def figures_on(self, feature: object) -> tuple[Figure, ...]:
         graph = self._graph  # _root() inlined: the figure phase asks this of every segment
         try:
-            if feature >= 0:
-                root = feature if graph.parent[feature] == feature else graph.find(feature)
+            f: int = feature  # type: ignore[assignment]  # (see _root)
+            if f >= 0:
+                root = f if graph.parent[f] == f else graph.find(f)
                 return graph.feats[root][FIGS]
         except (IndexError, TypeError):
             pass
         self._no_feature(feature)
 
-    def bordering(self, feature: int) -> set[int]:
+    def bordering(self, feature: object) -> set[int]:
         """The features a field borders (cities, for the base game's fields)."""
         graph = self._graph
         find = graph.find
         return {find(n) for n in graph.feats[self._root(feature)][BORDERS]}
 
-    def completed_cities(self, field: int) -> int:
+    def completed_cities(self, field: object) -> int:
         """How many completed cities a field borders (each city once): what farmers and barns
         score by."""
         return sum(
@@ -267,7 +275,7 @@ class Queries(StateData):
             if self._graph.record(city)[KIND] == "city" and self._complete(city)
         )
 
-    def is_complete(self, feature: int) -> bool:
+    def is_complete(self, feature: object) -> bool:
         return self._complete(self._root(feature))
 
     def _complete(self, root: int) -> bool:
@@ -291,7 +299,7 @@ class Queries(StateData):
         feats = self._graph.feats
         return [(root, fig) for root in self._graph.roots() for fig in feats[root][FIGS]]
 
-    def majority(self, feature: int) -> list[int]:
+    def majority(self, feature: object) -> list[int]:
         """Players with the greatest total figure strength in a feature (none if all are 0)."""
         root = self._root(feature)
         totals = [0] * self.config.players
