@@ -53,12 +53,10 @@ def test_a_fans_tile_is_played_from_its_tile_data(server: str, browser: Any) -> 
     assert page.locator("#drawn .rotation svg").count() >= 1  # its legal rotations, drawn
 
     player = Player(page, random.Random(1))
-    square = page.eval_on_selector(
-        ".move-square",
-        "n => { const r = n.getBoundingClientRect(); "
-        "return [r.x + r.width / 2, r.y + r.height / 2]; }",
-    )
-    page.mouse.click(*square)
+    # Playwright's click waits until the square stands still and receives the click (a square
+    # measured first and clicked later could have moved under load, and the click missed)
+    page.locator(".move-square").first.click()
+    page.wait_for_function("!document.getElementById('confirm').disabled")
     # Confirm twice before any answer can come: one move goes out, the second is held back
     page.evaluate(
         "(() => { const b = document.getElementById('confirm'); b.click(); b.click(); })()"
