@@ -23,6 +23,7 @@ DOCUMENTED = [
     "carcassonne.record",
     "carcassonne.position",
     "carcassonne.serialize",
+    "carcassonne.json_view",
     "carcassonne.bots",
     "carcassonne.testing",
     "carcassonne.svg",
