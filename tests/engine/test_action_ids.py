@@ -20,7 +20,7 @@ from carcassonne import GameConfig, GameState, IllegalActionError, PlaceTile
 from carcassonne.bots import RandomBot
 
 from ..mechanics.plugins import PLUGINS
-from .test_fingerprints import GAMES, RECORDED
+from .test_fingerprints import GAMES, RECORDED, fingerprint
 
 BASE = GameConfig(players=2, seed=0)
 RIVER = GameConfig(players=3, expansions=["river", "abbot", "abbey-mayor"], seed=0)
@@ -58,35 +58,13 @@ def test_id_k_is_the_kth_legal_action(name: str, seed: int) -> None:
     assert _same_game_both_ways(CONFIGS[name], seed) > 10
 
 
-def _fingerprint_by_ids(players: int, expansions: list[str], seed: int) -> str:
-    """``test_fingerprints.fingerprint`` of a random game, played by ids (the legal lists are
-    still fed: they are part of the fingerprint)."""
-    import hashlib
-
-    config = GameConfig(players=players, expansions=expansions, seed=seed)
-    state = GameState.new(config, seed=seed)
-    digest = hashlib.sha256()
-
-    def feed(items: list[dict[str, object]]) -> None:
-        digest.update(json.dumps(items, sort_keys=True).encode())
-        digest.update(b"\n")
-
-    feed([e.to_dict() for e in state.last_events])
-    rng = random.Random(seed)
-    while not state.is_over:
-        ids = state.legal_action_ids()
-        feed([state.action_for_id(k).to_dict() for k in ids])
-        feed([e.to_dict() for e in state.apply_id(rng.choice(ids))])
-    feed([{"scores": state.scores}])
-    return digest.hexdigest()
-
-
 @pytest.mark.parametrize("name", ["base-2p-random", "river-abbot-abbey-mayor-2p-random"])
 def test_games_by_ids_match_the_recorded_fingerprints(name: str) -> None:
     players, expansions, seeds, bot = GAMES[name]
     assert bot == "random"
     recorded = json.loads(Path(RECORDED).read_text())[name]
-    assert [_fingerprint_by_ids(players, expansions, s) for s in seeds[:3]] == recorded[:3]
+    by_ids = [fingerprint(players, expansions, s, bot, by_ids=True) for s in seeds[:3]]
+    assert by_ids == recorded[:3]
 
 
 def _mid_tile_decision(config: GameConfig, seed: int) -> GameState:
