@@ -191,8 +191,11 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         with checkout(args.base) as tree:
-            # one hash seed: set and dict layouts (and so sizes and counts) do not vary by run
-            seeded = {**os.environ, "PYTHONHASHSEED": "0"}
+            # one hash seed: set and dict layouts (and so sizes and counts) do not vary by run;
+            # bytecode written (what the warm-up is for): under a PYTHONDONTWRITEBYTECODE of the
+            # caller's, every timed import would parse and compile its sources again
+            inherited = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+            seeded = {**inherited, "PYTHONHASHSEED": "0"}
             here = Side("this tree", sys.executable, ROOT, seeded)
             base = Side(args.base, sys.executable, tree, tree_env(tree, seeded))
             sides = [here, base]
@@ -201,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.compiled:
                 # the interpreter's own installed engine: no PYTHONPATH, no virtualenv of ours
                 plain = {
-                    k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")
+                    k: v for k, v in inherited.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")
                 }
                 compiled = Side("compiled", args.compiled, None, plain)
             for side in [*sides, *([compiled] if compiled is not None else [])]:
