@@ -369,7 +369,7 @@ class GameConfig:
                 out.append(
                     (
                         f.kind,
-                        len(f.sides) if completion == "edges" else 0,
+                        len(f.sides) + len(f.shared) if completion == "edges" else 0,
                         completion == "surround",
                         tuple(f.borders),
                         dict(f.attrs) if f.attrs else None,

@@ -96,7 +96,11 @@ def segments_of(
     may_close = [any(edge in wild for edge in rot.edges)] * 16
     for i, row in enumerate(rows):
         if row[1]:
-            sides = sum(1 << side for side in range(4) if rot.side_feature[side] == i)
+            sides = sum(
+                1 << side
+                for side in range(4)
+                if rot.side_feature[side] == i or rot.side_shared[side] == i
+            )
             for covered in range(16):
                 if covered & sides == sides:
                     may_close[covered] = True
@@ -117,23 +121,31 @@ def segments_of(
 
 def join_plan(rot: Rotated, side: int, other: Rotated, wild: frozenset[str]) -> tuple[Join, ...]:
     """How a tile turned ``rot`` joins ``other``, its neighbour across ``side``: the edge
-    feature first, then the two half-edges' fields, a join that repeats an earlier one
-    dropped (it would change nothing)."""
+    features first, then the two half-edges' fields, a join that repeats an earlier one
+    dropped (it would change nothing).
+
+    A side two segments share (``side_shared``, the tile format's ``shares``) counts one open
+    edge in each: every segment on either side of the edge joins the others, and each loses
+    its edge there; a wildcard edge closes it for each without joining them."""
     oside = (side + 2) & 3
-    mine = rot.side_feature[side]
-    theirs = other.side_feature[oside]
+    mine = [s for s in (rot.side_feature[side], rot.side_shared[side]) if s >= 0]
+    theirs = [s for s in (other.side_feature[oside], other.side_shared[oside]) if s >= 0]
     my_edge, their_edge = rot.edges[side], other.edges[oside]
     if wild and (my_edge in wild or their_edge in wild):
         # a wildcard edge (the abbey) closes whatever touches it and joins nothing
         steps: list[Join] = []
-        if mine >= 0 and my_edge not in wild:
-            steps.append((mine, -1, 1))
-        if theirs >= 0 and their_edge not in wild:
-            steps.append((-1, theirs, 1))
+        if my_edge not in wild:
+            steps.extend((m, -1, 1) for m in mine)
+        if their_edge not in wild:
+            steps.extend((-1, t, 1) for t in theirs)
         return tuple(steps)
     joins: list[Join] = []
-    if mine >= 0 and theirs >= 0:
-        joins.append((mine, theirs, 2))
+    if mine and theirs:
+        # the first pair closes both their edges; each further segment joins the first one
+        # of the other tile and closes its own
+        joins.append((mine[0], theirs[0], 2))
+        joins.extend((m, theirs[0], 1) for m in mine[1:])
+        joins.extend((mine[0], t, 1) for t in theirs[1:])
     for half in (2 * side, 2 * side + 1):
         a = rot.half_feature[half]
         b = other.half_feature[_FACING[half]]

@@ -565,7 +565,8 @@ def _names(indices: tuple[int, ...], names: tuple[str, ...]) -> list[str]:
 
 def tile_json(tile: Any) -> dict[str, Any]:
     """A tile type in its reference orientation (r0), with what a front end draws it from:
-    the edge type of each side and each feature's sides, half-edges (the field parts along an
+    the edge type of each side and each feature's sides, sides it shares with another
+    feature (``shares`` in the tile format), half-edges (the field parts along an
     edge, ``NL`` = north edge, left half seen from inside), corners, inner pockets, centre,
     location names, attributes (shields ...) and the features a field borders."""
     rot = tile.rotations[0]
@@ -576,6 +577,7 @@ def tile_json(tile: Any) -> dict[str, Any]:
                 "index": f.index,
                 "kind": f.kind,
                 "sides": _names(f.sides, SIDES),
+                "shared": _names(f.shared, SIDES),
                 "halves": _names(f.halves, HALVES),
                 "corners": _names(f.corners, CORNERS),
                 "inner": list(f.inner),

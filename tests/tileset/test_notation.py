@@ -80,7 +80,7 @@ def test_parse_notation_reports_offsets():
     assert [f.kind for f in features] == ["city"]
     assert errors == [
         (12, "expected a side (N E S W), a half-edge (NL NR EL ER SL SR WL WR) or an inner "
-         "pocket (I II), an attribute (name=number, e.g. shields=1), '->' followed by the "
-         "locations of the bordered features or the end of the feature (a new line or ';'), "
-         "found '='"),
+         "pocket (I II), an attribute (name=number, e.g. shields=1), 'shares' and the sides "
+         "shared with another feature, '->' followed by the locations of the bordered "
+         "features or the end of the feature (a new line or ';'), found '='"),
     ]  # fmt: skip

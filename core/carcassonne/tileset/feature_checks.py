@@ -111,6 +111,27 @@ class _Checker(_TableChecks):
                 else:
                     inner_owner[name] = (i, off)
 
+        # Shared sides ("shares N"): another feature of the same kind covers each of them.
+        for i, raw in enumerate(raws):
+            for side, off in defs[i]["shared"]:
+                sharer = side_owner.get(side)
+                name = SIDES[side]
+                if sharer is None:
+                    if not broken:
+                        self.add(
+                            at(off),
+                            label,
+                            f"side {name} is shared, but no feature of this tile covers it: "
+                            f"list it among this {raw.kind}'s sides instead",
+                        )
+                elif raws[sharer[0]].kind != raw.kind:
+                    self.add(
+                        at(off),
+                        label,
+                        f"side {name} is covered by the {raws[sharer[0]].kind}: a {raw.kind} "
+                        f"shares a side only with another {raw.kind}",
+                    )
+
         # Borders ("-> N"): resolve each location to the feature that lies there.
         for i, raw in enumerate(raws):
             kind = self.kinds.get(raw.kind)
@@ -169,6 +190,7 @@ class _Checker(_TableChecks):
                     sides=tuple(sorted(s for s, _ in d["sides"])),
                     halves=tuple(sorted(h for h, _ in d["halves"])),
                     inner=tuple(n for n in INNER if n in {x for x, _ in d["inner"]}),
+                    shared=tuple(sorted(s for s, _ in d["shared"])),
                     attrs=MappingProxyType(dict(sorted(d["attrs"].items()))),
                     borders=d["borders"],
                     pos=at(raw.offset),
@@ -181,7 +203,7 @@ class _Checker(_TableChecks):
         """Check one feature's kind, locations and attributes. Returns its parts and whether
         its kind is unknown."""
         d: dict[str, Any] = {
-            "sides": [], "halves": [], "inner": [], "attrs": {}, "borders": (),
+            "sides": [], "halves": [], "inner": [], "shared": [], "attrs": {}, "borders": (),
             "border_offsets": [], "inert": False,
         }  # fmt: skip
         kind = self.kinds.get(raw.kind)
@@ -224,6 +246,21 @@ class _Checker(_TableChecks):
                     f"a {kind.name} needs at least one half-edge (NL NR EL ER SL SR WL WR) or "
                     "inner pocket (I II)",
                 )
+        for name, off in raw.shared:
+            if location_type(name) != "side":
+                self.add(at(off), label, f"only sides (N E S W) are shared, found '{name}'")
+            elif name in seen:
+                self.add(at(off), label, f"side {name} is listed twice")
+            elif kind is not None and not _city_like(kind):
+                self.add(
+                    at(off),
+                    label,
+                    f"a {kind.name} cannot share a side: only a city-like feature (no banks, "
+                    "no wildcard) can",
+                )
+            else:
+                seen.add(name)
+                d["shared"].append((SIDES.index(name), off))
         for name, value, off in raw.attrs:
             if name in d["attrs"]:
                 self.add(at(off), label, f"attribute '{name}' is given twice")

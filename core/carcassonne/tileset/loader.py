@@ -122,8 +122,11 @@ def load_tileset(
 
 def format_feature(f: FeatureDef, features: tuple[FeatureDef, ...]) -> str:
     """One feature in canonical notation: kind, locations (N E S W, then half-edges clockwise
-    from NL, then I II), attributes by name, then ``->`` and one location per bordered feature."""
+    from NL, then I II), ``shares`` and the sides it shares, attributes by name, then ``->``
+    and one location per bordered feature."""
     parts = [f.kind, *canonical_locations(f.sides, f.halves, f.inner)]
+    if f.shared:
+        parts += ["shares", *canonical_locations(f.shared, (), ())]
     parts += [f"{k}={v}" for k, v in sorted(f.attrs.items())]
     if f.borders:
         parts.append("->")

@@ -124,6 +124,10 @@ class FeatureDef:
     halves: tuple[int, ...] = ()
     #: Inner field pockets that touch no edge, by name (``I``, ``II``).
     inner: tuple[str, ...] = ()
+    #: Sides this segment reaches without owning them (``shares N``): another segment of the
+    #: tile covers the side (its edge type and its location name), and both join whatever
+    #: meets that side (Hills & Sheep's ``HS/CC!.v``: two cities on one north edge).
+    shared: tuple[int, ...] = ()
     #: Integer attributes, e.g. ``{"shields": 1}``.
     attrs: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     #: Indices (into the tile's feature tuple) of the segments this one borders (fields -> cities).
@@ -151,6 +155,8 @@ class RotatedFeature:
     sides: tuple[int, ...]
     halves: tuple[int, ...]
     inner: tuple[str, ...]
+    #: Sides shared with the segment that covers them (see :attr:`FeatureDef.shared`).
+    shared: tuple[int, ...]
     corners: tuple[int, ...]  # corners whose two half-edges both belong to this (field) segment
     attrs: Mapping[str, int]
     borders: tuple[int, ...]
@@ -180,6 +186,8 @@ class Rotated:
     features: tuple[RotatedFeature, ...]
     #: Feature index covering each side, or -1 (a field side).
     side_feature: tuple[int, int, int, int]
+    #: Per side: a second feature index that shares it (``shares``), or -1 (nearly always).
+    side_shared: tuple[int, int, int, int]
     #: Feature index of the field on each half-edge, or -1.
     half_feature: tuple[int, ...]
     #: Feature index of the field owning each corner (both halves in one field), or -1.
@@ -269,6 +277,7 @@ def rotate_tile(
         for s, e in enumerate(base_edges):
             edges[rotate_side(s, rotation)] = e
         side_feature = [-1] * 4
+        side_shared = [-1] * 4
         half_feature = [-1] * 8
         corner_feature = [-1] * 4
         rfeatures = []
@@ -276,8 +285,11 @@ def rotate_tile(
         for i, f in enumerate(features):
             sides = tuple(sorted(rotate_side(s, rotation) for s in f.sides))
             halves = tuple(sorted(rotate_half(h, rotation) for h in f.halves))
+            shared = tuple(sorted(rotate_side(s, rotation) for s in f.shared))
             for s in sides:
                 side_feature[s] = i
+            for s in shared:
+                side_shared[s] = i
             for h in halves:
                 half_feature[h] = i
             corners = tuple(
@@ -295,6 +307,7 @@ def rotate_tile(
                 sides=sides,
                 halves=halves,
                 inner=f.inner,
+                shared=shared,
                 corners=corners,
                 attrs=f.attrs,
                 borders=f.borders,
@@ -310,6 +323,7 @@ def rotate_tile(
                 edges=tuple(edges),  # type: ignore[arg-type]
                 features=tuple(rfeatures),
                 side_feature=tuple(side_feature),  # type: ignore[arg-type]
+                side_shared=tuple(side_shared),  # type: ignore[arg-type]
                 half_feature=tuple(half_feature),
                 corner_feature=tuple(corner_feature),  # type: ignore[arg-type]
                 by_location=MappingProxyType(by_location),

@@ -32,6 +32,8 @@ class RawFeature:
     offset: int
     #: (name, offset) of each location before ``->``.
     locations: list[tuple[str, int]] = field(default_factory=list)
+    #: (name, offset) of each location after ``shares``.
+    shared: list[tuple[str, int]] = field(default_factory=list)
     #: (name, value, offset) of each ``name=value`` attribute.
     attrs: list[tuple[str, int, int]] = field(default_factory=list)
     #: (name, offset) of each location after ``->``.
@@ -70,6 +72,8 @@ def _describe_expected(expected: set[str], kinds: list[str]) -> str:
         words.append("'=' after the attribute name")
     if "INT" in expected:
         words.append("a whole number")
+    if "SHARES" in expected:
+        words.append("'shares' and the sides shared with another feature")
     if "ARROW" in expected:
         words.append("'->' followed by the locations of the bordered features")
     if "_SEP" in expected or "$END" in expected:
@@ -164,12 +168,13 @@ def _feature(node: Tree, base: int, errors: list[tuple[int, str]]) -> RawFeature
                 errors.append((at, f"a number has at most {MAX_NUMBER_DIGITS} digits"))
                 continue
             feat.attrs.append((str(name), number, base + (name.start_pos or 0)))
-        elif child.data == "border":
+        elif child.data in ("border", "shared"):
+            into = feat.borders if child.data == "border" else feat.shared
             for loc in child.children[1:]:
                 assert isinstance(loc, Tree)
                 tok = loc.children[0]
                 assert isinstance(tok, Token)
-                feat.borders.append((str(tok), base + (tok.start_pos or 0)))
+                into.append((str(tok), base + (tok.start_pos or 0)))
     return feat
 
 

@@ -258,6 +258,8 @@ def describe(tile: TileType, f: RotatedFeature, rotation: int = 0) -> str:
     """One rotated feature in the notation (board orientation)."""
     view = tile.rotated(rotation)
     parts = [f.kind, *(SIDES[s] for s in f.sides), *(HALVES[h] for h in f.halves), *f.inner]
+    if f.shared:
+        parts += ["shares", *(SIDES[s] for s in f.shared)]
     parts += [f"{k}={v}" for k, v in sorted(f.attrs.items())]
     if f.borders:
         parts += ["->", *(view.features[j].location for j in f.borders)]
