@@ -46,3 +46,16 @@ def test_a_file_of_a_sets_name_wins(capsys, tmp_path: Path, monkeypatch):
     status, out, err = run(capsys, "tiles", "check", "river")
     assert (status, out) == (1, "")
     assert "river: no tiles" in err
+
+
+def test_show_with_expansions_looks_in_their_sets_and_the_base_game_only(capsys):
+    """Another installed expansion's set needs kinds the named game lacks (Abbey & Mayor's
+    abbey): `tiles show ID --expansions hills-sheep` looked in it too and failed."""
+    status, out, err = run(capsys, "tiles", "show", "HS/CC!.v", "--expansions", "hills-sheep")
+    assert (status, err) == (0, "")
+    assert out.splitlines()[1] == "set hills-sheep, count 2, tags: vineyard, rotation 0"
+    assert "  city E shares N" in out.splitlines()
+    assert run(capsys, "tiles", "show", "BA/C", "--expansions", "hills-sheep")[0] == 0
+    assert run(capsys, "tiles", "show", "AM/A", "--expansions", "hills-sheep") == (
+        1, "", "carcassonne tiles: no tile 'AM/A' in base, hills_sheep\n",
+    )  # fmt: skip

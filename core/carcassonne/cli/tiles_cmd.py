@@ -18,6 +18,7 @@ from carcassonne.cli.game_args import (
 )
 from carcassonne.errors import PluginError
 from carcassonne.geometry import SIDES
+from carcassonne.plugins import BUILTIN_PLUGINS
 from carcassonne.tileset import catalog
 from carcassonne.tileset.errors import TileSetError
 from carcassonne.tileset.loader import EDITIONS, format_feature, format_file, load_tileset
@@ -257,6 +258,14 @@ def cmd_show(args: argparse.Namespace) -> int:
                 return 1
             sources = {args.set: sources[args.set]}
         owners = catalog.tileset_owners(plugins_from_args(args))
+        if args.set is None and getattr(args, "expansions", None) is not None:
+            # only the sets of the game named: another expansion's set needs kinds it lacks
+            named = set(parse_names(args.expansions)) | {name for name, _ in BUILTIN_PLUGINS}
+            sources = {
+                name: source
+                for name, source in sources.items()
+                if owners.get(name, "") in named or name not in owners
+            }
     for name, source in sources.items():
         owner = owners.get(name)
         try:
