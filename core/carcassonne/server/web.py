@@ -32,11 +32,9 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from carcassonne.actions import action_fields
-from carcassonne.cli.words import any_event_words
 from carcassonne.config import GameConfig
-from carcassonne.errors import CarcassonneError
-from carcassonne.events import PointsScored
 from carcassonne.serialize import action_from_text, action_json, outcome_json
+from carcassonne.server.entries import action_entry_words, entry, who
 from carcassonne.server.games import (
     Games,
     effective_actions,
@@ -50,13 +48,6 @@ from carcassonne.svg import tile as tile_picture
 from carcassonne.svg.legend import legend as legend_picture
 from carcassonne.values import NEUTRAL, PieceKind
 from carcassonne.words import action_words, tile_words
-
-
-#: how the words the server writes name a player: ``{0}`` for the first seat; the page puts
-#: the seat's name in (the lobby's names, which the engine's state does not know)
-def _who(player: int) -> str:
-    return f"{{{player}}}"
-
 
 #: square size of the board picture in pixels (the page scales it itself)
 SQUARE = 100
@@ -256,7 +247,7 @@ def _moves(state: GameState) -> tuple[list[dict[str, Any]], dict[str, dict[str, 
         move: dict[str, Any] = {
             "action": shown["action"],
             "text": shown["text"],
-            "words": action_words(state, action, _who),
+            "words": action_words(state, action, who),
         }
         x, y = getattr(action, "x", None), getattr(action, "y", None)
         if isinstance(x, int) and isinstance(y, int):
@@ -330,35 +321,14 @@ def history_json(row: Any, log: list[Any], final: GameState) -> dict[str, Any]:
         entries, state = [], origin_state(row)
     for move in moves[len(entries) :]:
         action = action_from_text(move.text, state)
-        words = action_words(state, action, _who)
+        words = action_entry_words(state, action)
         events = state.apply(action)
-        entries.append(
-            {
-                "seq": move.seq,
-                "seat": move.seat,
-                "text": move.text,
-                "words": words,
-                "events": [_event_json(state, e) for e in events],
-            }
-        )
+        entries.append(entry(move.seq, move.seat, move.text, words, state, events))
     _REPLAYED[row.id] = (seqs, entries, state.clone())
     _REPLAYED.move_to_end(row.id)
     while len(_REPLAYED) > _REPLAYED_CACHE:
         _REPLAYED.popitem(last=False)
     return {"entries": entries, "outcome": outcome_json(final) if final.is_over else None}
-
-
-def _event_json(state: GameState, event: Any) -> dict[str, Any]:
-    """An event's fields, its words, and for points scored for a feature the squares of that
-    feature (``squares``), which the page outlines with the log's words."""
-    data: dict[str, Any] = {**event.to_dict(), "words": any_event_words(state, event, _who)}
-    feature = getattr(event, "feature", None)
-    if isinstance(event, PointsScored) and isinstance(feature, int):
-        try:
-            data["squares"] = sorted([x, y] for x, y in state.feature_tiles(feature))
-        except (CarcassonneError, KeyError, IndexError):  # a feature the state no longer has
-            pass
-    return data
 
 
 # -- the OpenAPI description of the two routes (merged into /api/openapi.json) -----------------
@@ -397,8 +367,8 @@ _PIECE = {
         "x": {"type": "integer"},
         "y": {"type": "integer"},
         "location": {"type": ["string", "null"]},
-        "shape": {"type": "string", "description": "a silhouette (PieceKind.shape) or \"\""},
-        "badge": {"type": "string", "description": "text written on the piece, or \"\""},
+        "shape": {"type": "string", "description": 'a silhouette (PieceKind.shape) or ""'},
+        "badge": {"type": "string", "description": 'text written on the piece, or ""'},
         "point": {**_POINT, "description": "where it is drawn, in the picture's coordinates"},
     },
     "required": [

@@ -170,12 +170,6 @@ export class GameView {
         this.refreshLog();
         break;
       case "update":
-        if (message.undone) {
-          this.refreshLog(true);
-        } else {
-          // the history has the action and its events in words (the server's, one per seq)
-          this.refreshLog(true);
-        }
         this.choice = null;
         if (message.state) {
           this.setState(message.seq, message.state);
@@ -186,7 +180,11 @@ export class GameView {
           this.send({ op: "sync" });
           break;
         }
-        if (this.state.game_over) this.refreshLog(true);
+        // the action and its events in words: appended from the update when it carries them
+        // and follows the log kept here, else the whole history (an undo, a gap), and at the
+        // end for the outcome
+        if (message.entry && message.seq === this.logSeq + 1 && !this.state.game_over) this.appendLog(message.entry, message.seq);
+        else if (message.seq > this.logSeq || this.state.game_over) this.refreshLog(true);
         break;
       case "ok":
         if (message.id === this.inFlight) this.inFlight = null;
@@ -211,6 +209,7 @@ export class GameView {
           if (this.meta && this.meta.seats[s.seat]) Object.assign(this.meta.seats[s.seat], { taken: s.taken, name: s.name });
         }
         this.drawPanel();
+        this.redrawLog(); // a seat's name may have changed
         break;
       case "undo-request":
         this.undoRequest(message);
@@ -250,7 +249,9 @@ export class GameView {
     }
     this.pictureRunning = false;
     if (picture && (!this.picture || picture.seq >= this.picture.seq)) {
+      const first = !this.picture;
       this.picture = picture;
+      if (first) this.redrawLog(); // the players' colours are the picture's
       this.drawBoard();
       this.drawPanel();
       this.drawBar();
@@ -262,6 +263,7 @@ export class GameView {
     }
   }
 
+  /** The whole history (the page's first, after an undo or a gap, at the end): one request. */
   async refreshLog(force = false) {
     if (!force && this.logSeq === this.seq) return;
     try {
@@ -272,15 +274,36 @@ export class GameView {
       this.outcome = data.outcome;
       const names = this.names();
       this.logList.replaceChildren(...this.log.map((e) => logEntry(e, names, this.colors())));
-      // the points of the last action, with the squares of the features they were scored for
-      const last = this.log.at(-1);
-      this.scored = last ? last.events.filter((e) => e.type === "points" && e.squares && e.squares.length) : [];
-      this.drawBoard();
-      this.logList.scrollTop = this.logList.scrollHeight;
-      this.drawPanel();
+      this.showLast();
     } catch (error) {
       toast(describeError(error));
     }
+  }
+
+  /** The entry of the action of `seq` (an update's), after the entries kept: no request. */
+  appendLog(entry, seq) {
+    this.log.push(entry);
+    this.logSeq = seq;
+    this.logList.append(logEntry(entry, this.names(), this.colors()));
+    this.showLast();
+  }
+
+  /** The log kept, drawn again (the seats' names or colours changed): no request. */
+  redrawLog() {
+    if (!this.logList) return;
+    const names = this.names();
+    this.logList.replaceChildren(...this.log.map((e) => logEntry(e, names, this.colors())));
+    this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  /** The points of the last action outlined on the board (with the squares of the features
+   * they were scored for), the log scrolled to its end. */
+  showLast() {
+    const last = this.log.at(-1);
+    this.scored = last ? last.events.filter((e) => e.type === "points" && e.squares && e.squares.length) : [];
+    this.drawBoard();
+    this.logList.scrollTop = this.logList.scrollHeight;
+    this.drawPanel();
   }
 
   /** The seats' names (the lobby's), else the engine's player names. */
