@@ -313,7 +313,7 @@ class GameConfig:
                 except CarcassonneError:
                     continue
                 if any(tile.id == name for tile in tiles):
-                    return f" (a tile of edition {edition}: the option edition = \"{edition}\")"
+                    return f' (a tile of edition {edition}: the option edition = "{edition}")'
         return ""
 
     def fit_table(self, tile: TileType) -> FitTable:

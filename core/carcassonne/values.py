@@ -197,7 +197,7 @@ def _check_look(what: str, shape: str, glyph: str) -> None:
     """A declared look names a known silhouette and a glyph of one character."""
     if shape and shape not in SILHOUETTES:
         raise ConfigError(
-            f"{what}: unknown shape {shape!r} (one of {', '.join(SILHOUETTES)}, or \"\")"
+            f'{what}: unknown shape {shape!r} (one of {", ".join(SILHOUETTES)}, or "")'
         )
     if len(glyph) > 1:
         raise ConfigError(f"{what}: glyph {glyph!r} must be one character")

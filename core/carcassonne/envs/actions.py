@@ -181,9 +181,7 @@ class ActionCodec:
             choices = field_choices(action_type)
             seats = seat_fields(action_type)
             domains = tuple(
-                _domain(
-                    action_type.verb, n, types[n], choices.get(n), n in seats, config, radius
-                )
+                _domain(action_type.verb, n, types[n], choices.get(n), n in seats, config, radius)
                 for n in names
             )
             strides = [0] * len(domains)

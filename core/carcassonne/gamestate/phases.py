@@ -73,11 +73,7 @@ class Phases(Chance):
             reason: str | None = self._check_tile(action)
         elif kind == "figure" and type(action) is Pass and not self.config.hooks.vetoes_figures:
             reason = None  # always offered without vetoes (search passes without asking)
-        elif (
-            self._legal is not None
-            and kind != END
-            and any(map(is_, self._legal, repeat(action)))
-        ):
+        elif self._legal is not None and kind != END and any(map(is_, self._legal, repeat(action))):
             reason = None
         elif (shape := shape_refusal(action)) is not None:
             raise IllegalActionError(action, shape.reason, shape.code, **shape.details)

@@ -255,9 +255,7 @@ class Snapshots(Phases):
     def __getstate__(self) -> dict[str, object]:
         """Pickled without caches, tiles by id: the configuration rebuilds the rest."""
         data: dict[str, object] = {
-            name: getattr(self, name)
-            for name in STATE_SLOTS
-            if name not in _UNPICKLED
+            name: getattr(self, name) for name in STATE_SLOTS if name not in _UNPICKLED
         }
         data["board"] = _encode_board(self.board)
         origin_board = self._origin[0]

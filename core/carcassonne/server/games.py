@@ -157,6 +157,14 @@ class Live:
         self._changes = (change.seq, delta)
         return delta
 
+    def changed_keys(self) -> frozenset[str] | None:
+        """The keys of the players' view that the change to this ``seq`` changed, when its
+        changes were worked out (a client follows changes); ``None`` when unknown."""
+        done = self._changes
+        if done is None or done[0] != self.seq or done[1] is None:
+            return None
+        return frozenset(done[1])
+
     def human_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "human"]
 

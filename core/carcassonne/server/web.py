@@ -27,7 +27,7 @@ from importlib import resources
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -41,6 +41,7 @@ from carcassonne.server.games import (
     number_param,
     origin_state,
 )
+from carcassonne.server.views import json_text
 from carcassonne.state import GameState
 from carcassonne.svg import board as board_picture
 from carcassonne.svg import location_point, player_color
@@ -89,6 +90,18 @@ _PICTURES: OrderedDict[tuple[str, int], str] = OrderedDict()
 _PICTURE_CACHE = 64
 
 
+#: the keys of the players' view whose change leaves the board picture as it was (the board
+#: picture draws tiles, figures, pieces, tiles under tiles, prisoners and tiles set aside):
+#: after a change of only these, the picture of the seq before is the picture of this one
+_OFF_BOARD = frozenset(
+    {
+        "actions_played", "chance", "current_player", "draw_pile", "drawn_tile", "events",
+        "features", "game_over", "held", "legal_actions", "pending", "ranking",
+        "removed_features", "scores", "supplies", "tiles_left", "turn", "turn_part",
+    }
+)  # fmt: skip
+
+
 async def picture(request: Request) -> Response:
     live = await _games(request).get(request.path_params["game"])
     seat = _seat_param(request, live.state.config.players)
@@ -99,14 +112,32 @@ async def picture(request: Request) -> Response:
         answer_key = (*key, seat if moving else None)
         body = _ANSWERS.get(answer_key)
         state = live.state.clone() if body is None else None
+        svg = _PICTURES.get(key)
+        if body is None and svg is None:
+            # a change that left the board as it was (a figure not placed, a tile drawn): the
+            # board picture of the seq before, not drawn again (issue 34)
+            changed = live.changed_keys()
+            if changed is not None and changed <= _OFF_BOARD:
+                svg = _PICTURES.get((live.id, live.seq - 1))
     if body is None:
         assert state is not None
-        data = await asyncio.to_thread(picture_json, state, seat, _PICTURES.get(key))
+        data = await asyncio.to_thread(picture_json, state, seat, svg, _legend_of(live.id, state))
         _remember(_PICTURES, key, data["svg"], _PICTURE_CACHE)
+        _remember(_LEGENDS, live.id, (state.config, data["legend"]), _PICTURE_CACHE)
         data["seq"] = key[1]
-        body = bytes(JSONResponse(data).body)
+        body = json_text(data).encode()
         _remember(_ANSWERS, answer_key, body, _PICTURE_CACHE)
     return Response(body, media_type="application/json")
+
+
+#: the legend of each game's configuration (it depends on nothing else), by game
+_LEGENDS: OrderedDict[str, tuple[GameConfig, str]] = OrderedDict()
+
+
+def _legend_of(game: str, state: GameState) -> str | None:
+    """The legend drawn for this game's configuration already, if any (``None``: draw it)."""
+    known = _LEGENDS.get(game)
+    return known[1] if known is not None and known[0] is state.config else None
 
 
 #: the last picture answers' texts by (game, seq, seat to move or None): the browsers of a game
@@ -121,9 +152,12 @@ def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, size: int) -> 
         cache.popitem(last=False)
 
 
-def picture_json(state: GameState, seat: int | None, svg: str | None = None) -> dict[str, Any]:
+def picture_json(
+    state: GameState, seat: int | None, svg: str | None = None, legend: str | None = None
+) -> dict[str, Any]:
     """What the page draws the board from, for ``seat`` (``None``: a spectator); ``svg``: the
-    board picture when it is drawn already (it is the same for every seat)."""
+    board picture when it is drawn already (it is the same for every seat); ``legend``: the
+    game's legend when it is drawn already (it is the same for the whole game)."""
     config = state.config
     names = config.names
     to_move = not state.is_over and (seat is None or state.pending.player == seat)
@@ -143,7 +177,7 @@ def picture_json(state: GameState, seat: int | None, svg: str | None = None) -> 
         "moves": [],
         "tile_art": {},
         "pieces": _pieces(state),
-        "legend": _legend(state),
+        "legend": legend if legend is not None else _legend(state),
         "area": [] if state.is_over else _area(state),
     }
     if to_move and seat is not None:
@@ -297,7 +331,7 @@ async def history(request: Request) -> Response:
     data["seq"] = key[1]
     # the answer's text is kept, not its data: every browser of the game asks for the same
     # history after each update, and writing it grows with the game (issue 34)
-    body = bytes(JSONResponse(data).body)
+    body = json_text(data).encode()
     _remember(_HISTORIES, key, body, _HISTORY_CACHE)
     return Response(body, media_type="application/json")
 

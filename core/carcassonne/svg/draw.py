@@ -109,7 +109,7 @@ def tile_defs(colors: Mapping[str, str] | None = None) -> str:
     return (
         CLIP_DEF
         + f"<pattern {attrs(id=FIELD_TEXTURE)} {cell}>"
-        + f"<path {attrs(d=grass, stroke=palette['field-texture'])} fill=\"none\" "
+        + f'<path {attrs(d=grass, stroke=palette["field-texture"])} fill="none" '
         'stroke-width="1.1" stroke-linecap="round"/></pattern>'
         + f"<pattern {attrs(id=CITY_TEXTURE)} {cell}>{roof_shapes}</pattern>"
     )
@@ -346,8 +346,7 @@ def _tile_marks(
 def _texture(tag: str, texture: str, **shape: object) -> str:
     """A shape filled with ``texture`` (a pattern of :func:`tile_defs`), laid over a kind."""
     return (
-        f"<{tag} {attrs(class_='texture ' + texture, **shape)} "
-        f'{attrs(fill=f"url(#{texture})")}/>'
+        f"<{tag} {attrs(class_='texture ' + texture, **shape)} {attrs(fill=f'url(#{texture})')}/>"
     )
 
 
@@ -553,7 +552,7 @@ def piece_figure(
     transform = f"translate({num(x)} {num(y)}) scale({PIECE_SCALE})"
     return (
         f"<use {attrs(xlink_href='#' + piece_ref(look.name), data_shape=look.shape, **data)} "
-        f"{attrs(transform=transform, fill=fill, stroke=outline)} stroke-width=\"1.5\" "
+        f'{attrs(transform=transform, fill=fill, stroke=outline)} stroke-width="1.5" '
         f'stroke-linejoin="round">{head}</use>'
     )
 

@@ -188,7 +188,7 @@ def layout(
             continue
         words = heading + ":"
         parts.append(
-            f'<text {attrs(x=num(x0), y=num(y + 19 * scale), fill=text_color)} '
+            f"<text {attrs(x=num(x0), y=num(y + 19 * scale), fill=text_color)} "
             f'font-size="{num(FONT * scale)}" font-family="sans-serif" '
             f'font-weight="bold">{escape(words)}</text>'
         )
