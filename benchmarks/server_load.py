@@ -221,9 +221,16 @@ class Stats:
 
 
 async def rest(http: httpx.AsyncClient, method: str, path: str, **kw: Any) -> Any:
-    """A REST call that waits out the server's rate limit (429) instead of failing."""
+    """A REST call that waits out the server's rate limit (429) instead of failing, and sends a
+    GET again when the server closed the kept-alive connection it went on (idle for uvicorn's
+    5 s as the request left), as browsers do."""
     for _ in range(200):
-        answer = await http.request(method, path, **kw)
+        try:
+            answer = await http.request(method, path, **kw)
+        except httpx.RemoteProtocolError:
+            if method != "GET":
+                raise
+            continue
         if answer.status_code != 429:
             answer.raise_for_status()
             return answer.json()

@@ -33,7 +33,7 @@ from starlette.staticfiles import StaticFiles
 
 from carcassonne.actions import action_fields
 from carcassonne.config import GameConfig
-from carcassonne.serialize import action_from_text, action_json, outcome_json
+from carcassonne.serialize import action_from_text, action_json, action_text, outcome_json
 from carcassonne.server.entries import action_entry_words, entry, who
 from carcassonne.server.games import (
     Games,
@@ -47,7 +47,7 @@ from carcassonne.svg import board as board_picture
 from carcassonne.svg import location_point, player_color
 from carcassonne.svg import tile as tile_picture
 from carcassonne.svg.legend import legend as legend_picture
-from carcassonne.values import NEUTRAL, PieceKind
+from carcassonne.values import NEUTRAL, ForcedChance, ForcedDraw, PieceKind
 from carcassonne.words import action_words, tile_words
 
 #: square size of the board picture in pixels (the page scales it itself)
@@ -343,6 +343,25 @@ _REPLAYED: OrderedDict[str, tuple[list[int], list[dict[str, Any]], GameState]] =
 _REPLAYED_CACHE = 32
 
 
+def file_entries(origin: GameState) -> list[dict[str, Any]]:
+    """The moves of the file a game was opened from (``.jcz``), which the game's origin has
+    made already, as log entries with ``seq`` 0 (they are not in the server's log): replayed
+    from the position the file began at, each draw and chance outcome as the origin logged it."""
+    state = origin.initial()
+    out = []
+    for item in origin.log:
+        if isinstance(item, ForcedDraw):
+            state.force_draw(item.tile)
+        elif isinstance(item, ForcedChance):
+            state.force_chance(item.outcome)
+        else:
+            seat = state.pending.player
+            words = action_entry_words(state, item)
+            events = state.apply(item)
+            out.append(entry(0, seat, action_text(item), words, state, events))
+    return out
+
+
 def history_json(row: Any, log: list[Any], final: GameState) -> dict[str, Any]:
     """The actions that still count with their events, replayed from the log (from the last
     replay of this game when the actions then are the first of the actions now)."""
@@ -350,10 +369,12 @@ def history_json(row: Any, log: list[Any], final: GameState) -> dict[str, Any]:
     seqs = [move.seq for move in moves]
     done = _REPLAYED.get(row.id)
     if done is not None and seqs[: len(done[0])] == done[0]:
-        entries, state = list(done[1]), done[2].clone()
+        start, entries, state = len(done[0]), list(done[1]), done[2].clone()
     else:
-        entries, state = [], origin_state(row)
-    for move in moves[len(entries) :]:
+        state = origin_state(row)
+        # a game opened from a file: the file's moves first (the log goes on from them)
+        start, entries = 0, file_entries(state) if row.config.get("record") is not None else []
+    for move in moves[start:]:
         action = action_from_text(move.text, state)
         words = action_entry_words(state, action)
         events = state.apply(action)

@@ -597,8 +597,9 @@ export class GameView {
       const [px, py] = key.split(",").map(Number);
       const isChosen = this.choice && this.choice.key === key;
       const first = moves[0];
-      // the feature's kind; an action other than a figure says what it is ("abbot-return: monastery")
-      const label = first.action.type === "figure" ? first.kind : `${first.action.type}: ${first.kind}`;
+      // a figure: the feature's kind; any other action in the server's words ("abbot return:
+      // the monastery at 2,3"), its verb with the kind when several share the spot
+      const label = first.action.type === "figure" ? first.kind : moves.length === 1 ? this.moveLabel(first) : `${verbWords(first)}: ${first.kind}`;
       const group = svgEl("g", { class: "move-point" + (isChosen ? " chosen" : ""), "data-key": key, "data-kind": first.kind });
       group.append(svgEl("circle", { cx: px, cy: py, r: isChosen ? 13 : 10 }));
       group.append(svgEl("text", { x: px, y: py - 15, "text-anchor": "middle" }, label));
@@ -752,6 +753,13 @@ export class GameView {
     document.removeEventListener("keydown", this.onKey);
     if (this.ws) this.ws.close();
   }
+}
+
+/** The verb of a move in words: its words up to the colon ("tower capture"), else its type
+ * with blanks for dashes. */
+function verbWords(move) {
+  const words = move.words || "";
+  return words.includes(":") ? words.slice(0, words.indexOf(":")) : move.action.type.replaceAll("-", " ");
 }
 
 function passLabel(kind) {
