@@ -271,6 +271,7 @@ export class GameView {
       if (data.seq < this.logSeq) return;
       this.log = data.entries;
       this.logSeq = data.seq;
+      document.body.dataset.logged = data.seq; // the seq the log shows (tests wait for it)
       this.outcome = data.outcome;
       const names = this.names();
       this.logList.replaceChildren(...this.log.map((e) => logEntry(e, names, this.colors())));
@@ -284,6 +285,7 @@ export class GameView {
   appendLog(entry, seq) {
     this.log.push(entry);
     this.logSeq = seq;
+    document.body.dataset.logged = seq;
     this.logList.append(logEntry(entry, this.names(), this.colors()));
     this.showLast();
   }
