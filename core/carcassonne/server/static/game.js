@@ -304,8 +304,9 @@ export class GameView {
     const last = this.log.at(-1);
     this.scored = last ? last.events.filter((e) => e.type === "points" && e.squares && e.squares.length) : [];
     this.drawBoard();
-    this.logList.scrollTop = this.logList.scrollHeight;
+    // the cards first: a card that appears above the log (the ranking) makes it shorter
     this.drawPanel();
+    this.logList.scrollTop = this.logList.scrollHeight;
   }
 
   /** The seats' names (the lobby's), else the engine's player names. */
