@@ -31,8 +31,10 @@ loopback port (``initdb`` of the installed server; default settings, so every co
 the disk) and removed at the end. Needs the extras ``server,postgres,server-test``.
 
 ``--web`` makes every client also do what the web page does after each ``sync`` and
-``update``: fetch the board picture and the history of the new ``seq`` (docs/web.md); with
-``--changes`` it is the page's own kind of client (issue 34).
+``update`` (docs/web.md): fetch the board picture of the new ``seq``, and the whole history
+unless the update carries the action's log entry and follows the log it holds (a server that
+sends no entries: after every update); with ``--changes`` it is the page's own kind of client
+(issue 34).
 
 ``--stdio N`` measures the stdio protocol instead (``carcassonne serve --stdio``, in this
 process): N ``apply`` requests of random 2-player base games (seeds 0, 1, ...), each answered
@@ -83,8 +85,9 @@ PREFIX = 130
 #: changed, docs/server.md), as the stdio clients of ``--stdio N --changes`` ask for it.
 CHANGES = False
 #: ``--web``: every client does what the web page does after each ``sync`` and ``update``
-#: (docs/web.md): it asks for the board picture (``/picture``, with its seat) and the history
-#: (``/history``) of the new ``seq``, each request waited for before the next message is read.
+#: (docs/web.md): it asks for the board picture (``/picture``, with its seat) of the new ``seq``
+#: and, unless the update carried its log entry, the history (``/history``), each request
+#: waited for before the next message is read.
 WEB = False
 
 
@@ -218,9 +221,16 @@ class Stats:
 
 
 async def rest(http: httpx.AsyncClient, method: str, path: str, **kw: Any) -> Any:
-    """A REST call that waits out the server's rate limit (429) instead of failing."""
+    """A REST call that waits out the server's rate limit (429) instead of failing, and sends a
+    GET again when the server closed the kept-alive connection it went on (idle for uvicorn's
+    5 s as the request left), as browsers do."""
     for _ in range(200):
-        answer = await http.request(method, path, **kw)
+        try:
+            answer = await http.request(method, path, **kw)
+        except httpx.RemoteProtocolError:
+            if method != "GET":
+                raise
+            continue
         if answer.status_code != 429:
             answer.raise_for_status()
             return answer.json()
@@ -258,6 +268,7 @@ async def play(
 ) -> None:  # fmt: skip
     state: dict[str, Any] | None = None
     seq = 0
+    logged = -1  # --web: the seq of the log this client holds
     sent_at: float | None = None
     next_id = 0
     while True:
@@ -289,11 +300,17 @@ async def play(
                 state = message["state"]
             if kind == "update" and seat == 0 and stats.inside(arrived):
                 stats.moves += 1
-            if web is not None:  # as the page: the picture and the history of this seq
+            if web is not None:  # as the page: the picture of this seq, and the log
                 http, game = web
                 shown = "" if seat is None else str(seat)
                 await rest(http, "GET", f"/api/games/{game}/picture", params={"seat": shown})
-                await rest(http, "GET", f"/api/games/{game}/history")
+                # the update's log entry appended when it follows the log held (a server that
+                # sends none: the whole history each seq), the whole history at the end
+                if "entry" in message and seq == logged + 1 and not state["game_over"]:
+                    logged = seq
+                else:
+                    answer = await rest(http, "GET", f"/api/games/{game}/history")
+                    logged = answer.get("seq", seq)
             if state["game_over"]:
                 stats.games_finished += seat == 0
                 return

@@ -19,8 +19,10 @@ interpreter (the compiled build's environment), for the targets of the compiled 
 
 HTTP: ``benchmarks/server_load.py`` (SQLite, ``--think 0``: a saturated server) on each side;
 the value is accepted moves per CPU-second of the server process (its ``server CPU/move``),
-which is the moves per second one core would serve. The instruction counts of the engine
-workloads (load-independent) are ``benchmarks/instructions.py --against REV``.
+which is the moves per second one core would serve; ``http_web`` with the web page's kind of
+client (``--web --changes``: each revision's page, as its server answers it). The
+instruction counts of the engine workloads (load-independent) are
+``benchmarks/instructions.py --against REV``.
 """
 
 from __future__ import annotations
@@ -67,6 +69,9 @@ TARGETS = [
     Target("mcts", "mcts iterations per CPU-second, mid-game", ratio=2),
     Target("stdio_apply", "stdio `apply` CPU", ratio=5),
     Target("http", "HTTP moves per server CPU-second (server_load.py)", ratio=4),
+    Target(
+        "http_web", "HTTP moves per server CPU-second, web page clients (--web --changes)", ratio=4
+    ),
     Target("import", "`import carcassonne` (quiet machine)", limit=60),
     Target("help", "`carcassonne --help` (quiet machine)", limit=120),
     Target("memory", "a finished 2p base state's memory", ratio=1),
@@ -74,8 +79,19 @@ TARGETS = [
     Target("leaf_2ply", "compiled: 2-ply leaf, base", ratio=2.5, compiled=True),
 ]
 #: higher is better, per workload (the HTTP one is not in target_work.py)
-HIGHER = {**{name: higher for name, (_unit, higher) in WORKLOADS.items()}, "http": True}
-UNITS = {**{name: unit for name, (unit, _higher) in WORKLOADS.items()}, "http": "moves/CPU-s"}
+#: the server's workloads (server_load.py, not target_work.py), with their extra options: the
+#: web page's kind of client asks for changes, fetches the picture of each seq and the history
+#: when an update brings no log entry (a server that does not know changes sends states and no
+#: entries: that revision's page, which fetched both after every update)
+SERVER = {"http": [], "http_web": ["--web", "--changes"]}
+HIGHER = {
+    **{name: higher for name, (_unit, higher) in WORKLOADS.items()},
+    **dict.fromkeys(SERVER, True),
+}
+UNITS = {
+    **{name: unit for name, (unit, _higher) in WORKLOADS.items()},
+    **dict.fromkeys(SERVER, "moves/CPU-s"),
+}
 
 
 @dataclass
@@ -104,7 +120,10 @@ class Side:
         if workload in self.missing:
             return
         try:
-            value = self._http(args, cwd) if workload == "http" else self._work(workload, args, cwd)
+            if workload in SERVER:
+                value = self._http(args, cwd, SERVER[workload])
+            else:
+                value = self._work(workload, args, cwd)
         except RevisionError as exc:
             lines = [line for line in str(exc).splitlines() if line.strip()]
             self.missing[workload] = lines[-1] if lines else str(exc)
@@ -121,11 +140,11 @@ class Side:
         self.paths.add(result.get("path", "actions"))
         return float(result["value"])
 
-    def _http(self, args: argparse.Namespace, cwd: Path) -> float:
+    def _http(self, args: argparse.Namespace, cwd: Path, extra: list[str]) -> float:
         argv = [
             self.python, str(HERE / "server_load.py"), "--store", "sqlite", "--think", "0",
             "--games", str(args.http_games), "--seconds", str(args.http_seconds),
-            "--warmup", str(args.http_warmup),
+            "--warmup", str(args.http_warmup), *extra,
         ]  # fmt: skip
         out = run_child(argv, self.env, f"server_load.py on {self.name}", cwd=cwd)
         for line in out.splitlines():

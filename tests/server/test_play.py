@@ -254,9 +254,10 @@ def test_a_chance_action_is_refused_by_its_code(server: ServerProcess) -> None:
 
 
 def test_a_client_that_asks_for_changes_follows_the_same_game(server: ServerProcess) -> None:
-    """Seat 0 says hello with ``changes``: its updates carry what changed (not the state), and
-    the state it builds from them is, after every move, seat 1's (which receives the state) but
-    for ``view``. A bad ``changes`` is refused."""
+    """Seat 0 says hello with ``changes``: its updates carry what changed (not the state) and
+    the action's log entry, and the state it builds from them is, after every move, seat 1's
+    (which receives the state) but for ``view``; the entries are the history's. A bad
+    ``changes`` is refused."""
     game = server.create_game([{"kind": "human"}, {"kind": "human"}], seed=3)
     clients = {}
     for seat, changes in ((0, True), (1, False)):
@@ -276,3 +277,10 @@ def test_a_client_that_asks_for_changes_follows_the_same_game(server: ServerProc
     mine, theirs = clients[0].state, clients[1].state
     assert mine is not None and theirs is not None
     assert {**mine, "view": 1} == theirs
+    # each update with changes carries its action's log entry, as the page's history has it
+    # (the page appends them instead of asking for the history after each move)
+    with server.http() as h:
+        history = h.get(f"/api/games/{game['id']}/history").json()
+    assert [m["entry"] for m in updates] == history["entries"]
+    assert [e["seq"] for e in history["entries"]] == list(range(1, 41))
+    assert not any("entry" in m for m in clients[1].seen)

@@ -131,6 +131,9 @@ def main(folder: Path) -> None:
 def both(page: Any, folder: Path, what: str, fit: bool = True) -> None:
     """Screenshots of the page at the laptop's and the phone's size (the board fitted unless
     ``fit`` is false: a figure step shows its tile close up)."""
+    # the log shows the seq the page is at (its history answered: a screenshot taken before
+    # would show an empty log)
+    page.wait_for_function("document.body.dataset.logged === document.body.dataset.seq")
     for size in (LAPTOP, PHONE):
         page.set_viewport_size(size)
         page.wait_for_timeout(300)

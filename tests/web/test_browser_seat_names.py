@@ -1,7 +1,8 @@
 """A move that names another player shows that player's name on its button, never a seat
 number: the server writes every seat field of an action (``player`` and the fields a plugin
 annotates ``Seat``) as ``{N}`` and the page puts the seat's name in. Played with the Tower's
-ransom (its ``captor`` field) in a game opened from a ``.jcz`` file in headless Chromium."""
+ransom (its ``captor`` field) in a game opened from a ``.jcz`` file in headless Chromium, whose
+log lists the file's moves in words."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 from carcassonne import Draw, GameConfig, GameState, PlaceFigure, PlaceTile
 from carcassonne.jcz import dump_jcz
 from carcassonne.plugins import installed_expansions
+from carcassonne.values import ForcedChance, ForcedDraw
 
 pytestmark = pytest.mark.skipif(
     "tower" not in installed_expansions(), reason="the tower expansion is not installed"
@@ -73,5 +75,17 @@ def test_the_ransom_button_names_the_captor(server: str, browser: Any, artifacts
     labels = page.locator(".all-moves li button").all_text_contents()
     assert "tower ransom: captor Bob, meeple" in labels
     assert not [t for t in labels if re.search(r"\bseat \d", t)]
+    # a spot on the board that is not a figure's is labelled in words, with the names
+    points = page.eval_on_selector_all(".move-point text", "ns => ns.map(n => n.textContent)")
+    assert points == ["tower capture: Bob's meeple at the road at 1,0 E"]
+    # the log lists the file's moves: the game goes on from them (its history begins there)
+    played = [a for a in state.log if not isinstance(a, ForcedDraw | ForcedChance)]
+    page.wait_for_function(f"document.querySelectorAll('#log > li.entry').length === {len(played)}")
+    words = page.locator("#log > li.entry .words").all_text_contents()
+    assert words[:2] == [
+        "place a tile with a city at 0,-1 turned 180°",
+        "put a meeple on the city at 0,-1 S",
+    ]
+    assert words[8] == "tower capture: Alice's meeple at the field at 2,0 NL"
     assert errors == []
     page.screenshot(path=str(artifacts / "web-seat-names.png"))

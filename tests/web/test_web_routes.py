@@ -225,3 +225,56 @@ def test_tile_art_is_remembered_per_tile_type_and_drawn_again_for_another() -> N
     )
     web._ART[(tile_id, 90)] = (object(), base.kinds, "stale")  # another tile under that id
     assert web._tile_art(base, tile_id, 90) == first
+
+
+def test_the_picture_of_each_seq_is_the_engines_when_the_board_is_not_drawn_again(
+    server: str,
+) -> None:
+    """With a client following changes, the server knows which changes leave the board as it
+    was (a figure not placed, a tile drawn) and answers the picture of the seq before instead
+    of drawing it again; the legend is drawn once per game. After each of 40 moves of two
+    people, the picture and the legend are exactly the engine's pictures of that state, drawn
+    again or not."""
+    from carcassonne.config import GameConfig
+    from carcassonne.serialize import action_from_text
+    from carcassonne.server.web import LEGEND_WIDTH, SQUARE
+    from carcassonne.state import GameState
+    from carcassonne.svg import board as board_picture
+    from carcassonne.svg.legend import legend as legend_picture
+
+    seats = [{"kind": "human", "name": "ann"}, {"kind": "human", "name": "bob"}]
+    body = {"seats": seats, "expansions": ["abbot"], "seed": 5}
+    game_id = post(server + "/api/games", body)["game"]["id"]
+    tokens = [post(f"{server}/api/games/{game_id}/seats/{n}", {})["token"] for n in (0, 1)]
+    local = GameState.new(GameConfig(players=2, seed=5, expansions=["abbot"]))
+    legend = str(legend_picture(local, width=LEGEND_WIDTH))
+    url = server.replace("http", "ws") + f"/api/games/{game_id}/ws"
+    with connect(url) as ann, connect(url) as bob:
+        ann.send(json.dumps({"op": "hello", "seat": 0, "token": tokens[0], "changes": True}))
+        bob.send(json.dumps({"op": "hello", "seat": 1, "token": tokens[1]}))
+        seq, svg, kept = 0, None, 0
+        while True:
+            message = json.loads(ann.recv(timeout=10))
+            assert message["type"] in ("sync", "update", "presence", "ok"), message
+            if message["type"] not in ("sync", "update"):
+                continue
+            if message["type"] == "update":
+                local.apply(action_from_text(message["action"]["text"], local))
+            seq = message["seq"]
+            shown = picture(server, game_id, None)
+            assert shown["seq"] == seq  # nothing moves until one of the two does
+            assert shown["svg"] == str(
+                board_picture(local, highlight=None, last_move=False, size=SQUARE)
+            )
+            assert shown["legend"] == legend
+            kept += shown["svg"] == svg
+            svg = shown["svg"]
+            if seq == 40:
+                break
+            # whoever decides: no figure when that is on offer, else the first legal action
+            player = local.pending.player
+            moves = picture(server, game_id, player)["moves"]
+            chosen = next((m for m in moves if m["text"] == "pass"), moves[0])
+            apply = {"op": "apply", "seq": seq, "action": chosen["text"]}
+            (ann if player == 0 else bob).send(json.dumps(apply))
+    assert kept >= 10  # a pass leaves the board as it was: the picture of the seq before

@@ -29,6 +29,7 @@ from carcassonne.json_view import JsonView
 from carcassonne.limits import whole_number
 from carcassonne.record import Entry, Record, parse_record, record_of, replay_record
 from carcassonne.serialize import action_from_text, action_json
+from carcassonne.server.entries import action_entry_words
 from carcassonne.server.storage import GameRow, MoveRow, SeatRow, Store
 from carcassonne.server.views import public_text
 from carcassonne.state import GameState
@@ -82,6 +83,8 @@ class Change:
     events: list[dict[str, Any]]
     #: The engine's events of the action (what :meth:`Live.changes` follows the view with).
     engine_events: tuple[Event, ...] = field(default=(), compare=False, repr=False)
+    #: The action in words, as the state it was chosen in puts it (the web page's log entry).
+    words: str | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
@@ -153,6 +156,14 @@ class Live:
                 self._view = (self.seq, self.state, view[2])
         self._changes = (change.seq, delta)
         return delta
+
+    def changed_keys(self) -> frozenset[str] | None:
+        """The keys of the players' view that the change to this ``seq`` changed, when its
+        changes were worked out (a client follows changes); ``None`` when unknown."""
+        done = self._changes
+        if done is None or done[0] != self.seq or done[1] is None:
+            return None
+        return frozenset(done[1])
 
     def human_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "human"]
@@ -338,10 +349,11 @@ class Games:
             live.log.append(move)
             return Change(move.seq, move.seat, None, int(move.text), [])
         action = action_from_text(move.text, live.state)
+        words = action_entry_words(live.state, action)
         events = live.state.apply(action)
         live.log.append(move)
         shown = [e.to_dict() for e in events]
-        return Change(move.seq, move.seat, action_json(action), None, shown, tuple(events))
+        return Change(move.seq, move.seat, action_json(action), None, shown, tuple(events), words)
 
     async def commit(
         self, live: Live, seat: int | None, based_on: int, action: Any = None, undo: int = 0
@@ -363,11 +375,12 @@ class Games:
             change = Change(move.seq, seat, None, undo, [])
         else:
             events = state.apply(action)
+            # in words as the state before it (live.state, which the clone left as it was)
+            words = action_entry_words(live.state, action)
             shown = action_json(action)
             move = MoveRow(live.seq + 1, seat, "action", shown["text"], time.time())
-            change = Change(
-                move.seq, seat, shown, None, [e.to_dict() for e in events], tuple(events)
-            )
+            events_json = [e.to_dict() for e in events]
+            change = Change(move.seq, seat, shown, None, events_json, tuple(events), words)
         notify = json.dumps({"k": "move", "g": live.id, "p": self.process, "seq": move.seq})
         try:
             stored = await self.store.append(live.id, move, state.is_over, notify)

@@ -17,9 +17,10 @@ from starlette.responses import JSONResponse, Response
 from carcassonne.errors import CarcassonneError
 from carcassonne.notation import action_from_text
 from carcassonne.record import Record, parse_record, replay_record
+from carcassonne.server.entries import event_json, who
 from carcassonne.server.games import ServerError
 from carcassonne.server.jcz_games import read_jcz
-from carcassonne.server.web import _event_json, _who, picture_json
+from carcassonne.server.web import picture_json
 from carcassonne.state import GameState
 from carcassonne.words import action_words
 
@@ -57,8 +58,8 @@ def replay_step(record_text: str, at: int | None) -> dict[str, Any]:
             action = action_from_text(actions[step - 1].text, before.config)
             data["player"] = before.pending.player
             data["text"] = actions[step - 1].text
-            data["words"] = action_words(before, action, _who)
-            data["events"] = [_event_json(state, e) for e in state.last_events]
+            data["words"] = action_words(before, action, who)
+            data["events"] = [event_json(state, e) for e in state.last_events]
     except CarcassonneError as exc:
         raise ServerError("bad-record", str(exc)) from None
     return data

@@ -118,6 +118,28 @@ DEFS: dict[str, Schema] = {
     },
     **{f"event-{name}": schema for name, schema in sorted(CORE_EVENTS.items())},
     "error": _obj({"code": STR, "message": STR}),
+    "log_entry": {
+        "description": (
+            "an action's entry of the web page's log, as GET /api/games/{game}/history has it "
+            "(docs/web.md): with the changes, an update of an action carries it"
+        ),
+        **_obj(
+            {
+                "seq": SEQ,
+                "seat": NULLABLE_SEAT,
+                "text": STR,
+                "words": STR,
+                "events": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {"type": STR, "words": STR},
+                        "required": ["type", "words"],
+                    },
+                },
+            }
+        ),
+    },
     "figure": _obj(
         {"owner": INT, "kind": STR, "x": INT, "y": INT, "location": STR, "feature": INT}
     ),
@@ -385,7 +407,11 @@ WS_SERVER = _document(
                     "undone": {"type": ["integer", "null"], "minimum": 1},
                     "events": {"type": "array", "items": {"$ref": "#/$defs/event"}},
                 },
-                {"state": {"$ref": "#/$defs/state"}, "changes": {"$ref": "#/$defs/changes"}},
+                {
+                    "state": {"$ref": "#/$defs/state"},
+                    "changes": {"$ref": "#/$defs/changes"},
+                    "entry": {"$ref": "#/$defs/log_entry"},
+                },
             ),
             # the state, or (a client that said hello with changes) what the change changed
             "oneOf": [{"required": ["state"]}, {"required": ["changes"]}],

@@ -27,36 +27,28 @@ from importlib import resources
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from carcassonne.actions import action_fields
-from carcassonne.cli.words import any_event_words
 from carcassonne.config import GameConfig
-from carcassonne.errors import CarcassonneError
-from carcassonne.events import PointsScored
-from carcassonne.serialize import action_from_text, action_json, outcome_json
+from carcassonne.serialize import action_from_text, action_json, action_text, outcome_json
+from carcassonne.server.entries import action_entry_words, entry, who
 from carcassonne.server.games import (
     Games,
     effective_actions,
     number_param,
     origin_state,
 )
+from carcassonne.server.views import json_text
 from carcassonne.state import GameState
 from carcassonne.svg import board as board_picture
 from carcassonne.svg import location_point, player_color
 from carcassonne.svg import tile as tile_picture
 from carcassonne.svg.legend import legend as legend_picture
-from carcassonne.values import NEUTRAL, PieceKind
+from carcassonne.values import NEUTRAL, ForcedChance, ForcedDraw, PieceKind
 from carcassonne.words import action_words, tile_words
-
-
-#: how the words the server writes name a player: ``{0}`` for the first seat; the page puts
-#: the seat's name in (the lobby's names, which the engine's state does not know)
-def _who(player: int) -> str:
-    return f"{{{player}}}"
-
 
 #: square size of the board picture in pixels (the page scales it itself)
 SQUARE = 100
@@ -98,6 +90,18 @@ _PICTURES: OrderedDict[tuple[str, int], str] = OrderedDict()
 _PICTURE_CACHE = 64
 
 
+#: the keys of the players' view whose change leaves the board picture as it was (the board
+#: picture draws tiles, figures, pieces, tiles under tiles, prisoners and tiles set aside):
+#: after a change of only these, the picture of the seq before is the picture of this one
+_OFF_BOARD = frozenset(
+    {
+        "actions_played", "chance", "current_player", "draw_pile", "drawn_tile", "events",
+        "features", "game_over", "held", "legal_actions", "pending", "ranking",
+        "removed_features", "scores", "supplies", "tiles_left", "turn", "turn_part",
+    }
+)  # fmt: skip
+
+
 async def picture(request: Request) -> Response:
     live = await _games(request).get(request.path_params["game"])
     seat = _seat_param(request, live.state.config.players)
@@ -107,15 +111,40 @@ async def picture(request: Request) -> Response:
         # only the seat to move gets moves: every other seat and spectator gets the same answer
         answer_key = (*key, seat if moving else None)
         body = _ANSWERS.get(answer_key)
-        state = live.state.clone() if body is None else None
+        svg = _PICTURES.get(key)
+        if body is None and svg is None:
+            # a change that left the board as it was (a figure not placed, a tile drawn): the
+            # board picture of the seq before, not drawn again (issue 34)
+            changed = live.changed_keys()
+            if changed is not None and changed <= _OFF_BOARD:
+                svg = _PICTURES.get((live.id, live.seq - 1))
+        legend = _legend_of(live.id, live.state)
+        data = None
+        if body is None and svg is not None and legend is not None:
+            # the pictures drawn already: the rest (pieces, the moves' words) is made here, under
+            # the lock, rather than on a clone in a worker thread (fractions of a millisecond)
+            data = picture_json(live.state, seat, svg, legend)
+        state = live.state.clone() if body is None and data is None else None
     if body is None:
-        assert state is not None
-        data = await asyncio.to_thread(picture_json, state, seat, _PICTURES.get(key))
+        if data is None:
+            assert state is not None
+            data = await asyncio.to_thread(picture_json, state, seat, svg, legend)
+            _remember(_LEGENDS, live.id, (state.config, data["legend"]), _PICTURE_CACHE)
         _remember(_PICTURES, key, data["svg"], _PICTURE_CACHE)
         data["seq"] = key[1]
-        body = bytes(JSONResponse(data).body)
+        body = json_text(data).encode()
         _remember(_ANSWERS, answer_key, body, _PICTURE_CACHE)
     return Response(body, media_type="application/json")
+
+
+#: the legend of each game's configuration (it depends on nothing else), by game
+_LEGENDS: OrderedDict[str, tuple[GameConfig, str]] = OrderedDict()
+
+
+def _legend_of(game: str, state: GameState) -> str | None:
+    """The legend drawn for this game's configuration already, if any (``None``: draw it)."""
+    known = _LEGENDS.get(game)
+    return known[1] if known is not None and known[0] is state.config else None
 
 
 #: the last picture answers' texts by (game, seq, seat to move or None): the browsers of a game
@@ -130,9 +159,12 @@ def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, size: int) -> 
         cache.popitem(last=False)
 
 
-def picture_json(state: GameState, seat: int | None, svg: str | None = None) -> dict[str, Any]:
+def picture_json(
+    state: GameState, seat: int | None, svg: str | None = None, legend: str | None = None
+) -> dict[str, Any]:
     """What the page draws the board from, for ``seat`` (``None``: a spectator); ``svg``: the
-    board picture when it is drawn already (it is the same for every seat)."""
+    board picture when it is drawn already (it is the same for every seat); ``legend``: the
+    game's legend when it is drawn already (it is the same for the whole game)."""
     config = state.config
     names = config.names
     to_move = not state.is_over and (seat is None or state.pending.player == seat)
@@ -152,7 +184,7 @@ def picture_json(state: GameState, seat: int | None, svg: str | None = None) -> 
         "moves": [],
         "tile_art": {},
         "pieces": _pieces(state),
-        "legend": _legend(state),
+        "legend": legend if legend is not None else _legend(state),
         "area": [] if state.is_over else _area(state),
     }
     if to_move and seat is not None:
@@ -256,7 +288,7 @@ def _moves(state: GameState) -> tuple[list[dict[str, Any]], dict[str, dict[str, 
         move: dict[str, Any] = {
             "action": shown["action"],
             "text": shown["text"],
-            "words": action_words(state, action, _who),
+            "words": action_words(state, action, who),
         }
         x, y = getattr(action, "x", None), getattr(action, "y", None)
         if isinstance(x, int) and isinstance(y, int):
@@ -306,7 +338,7 @@ async def history(request: Request) -> Response:
     data["seq"] = key[1]
     # the answer's text is kept, not its data: every browser of the game asks for the same
     # history after each update, and writing it grows with the game (issue 34)
-    body = bytes(JSONResponse(data).body)
+    body = json_text(data).encode()
     _remember(_HISTORIES, key, body, _HISTORY_CACHE)
     return Response(body, media_type="application/json")
 
@@ -318,6 +350,25 @@ _REPLAYED: OrderedDict[str, tuple[list[int], list[dict[str, Any]], GameState]] =
 _REPLAYED_CACHE = 32
 
 
+def file_entries(origin: GameState) -> list[dict[str, Any]]:
+    """The moves of the file a game was opened from (``.jcz``), which the game's origin has
+    made already, as log entries with ``seq`` 0 (they are not in the server's log): replayed
+    from the position the file began at, each draw and chance outcome as the origin logged it."""
+    state = origin.initial()
+    out = []
+    for item in origin.log:
+        if isinstance(item, ForcedDraw):
+            state.force_draw(item.tile)
+        elif isinstance(item, ForcedChance):
+            state.force_chance(item.outcome)
+        else:
+            seat = state.pending.player
+            words = action_entry_words(state, item)
+            events = state.apply(item)
+            out.append(entry(0, seat, action_text(item), words, state, events))
+    return out
+
+
 def history_json(row: Any, log: list[Any], final: GameState) -> dict[str, Any]:
     """The actions that still count with their events, replayed from the log (from the last
     replay of this game when the actions then are the first of the actions now)."""
@@ -325,40 +376,21 @@ def history_json(row: Any, log: list[Any], final: GameState) -> dict[str, Any]:
     seqs = [move.seq for move in moves]
     done = _REPLAYED.get(row.id)
     if done is not None and seqs[: len(done[0])] == done[0]:
-        entries, state = list(done[1]), done[2].clone()
+        start, entries, state = len(done[0]), list(done[1]), done[2].clone()
     else:
-        entries, state = [], origin_state(row)
-    for move in moves[len(entries) :]:
+        state = origin_state(row)
+        # a game opened from a file: the file's moves first (the log goes on from them)
+        start, entries = 0, file_entries(state) if row.config.get("record") is not None else []
+    for move in moves[start:]:
         action = action_from_text(move.text, state)
-        words = action_words(state, action, _who)
+        words = action_entry_words(state, action)
         events = state.apply(action)
-        entries.append(
-            {
-                "seq": move.seq,
-                "seat": move.seat,
-                "text": move.text,
-                "words": words,
-                "events": [_event_json(state, e) for e in events],
-            }
-        )
+        entries.append(entry(move.seq, move.seat, move.text, words, state, events))
     _REPLAYED[row.id] = (seqs, entries, state.clone())
     _REPLAYED.move_to_end(row.id)
     while len(_REPLAYED) > _REPLAYED_CACHE:
         _REPLAYED.popitem(last=False)
     return {"entries": entries, "outcome": outcome_json(final) if final.is_over else None}
-
-
-def _event_json(state: GameState, event: Any) -> dict[str, Any]:
-    """An event's fields, its words, and for points scored for a feature the squares of that
-    feature (``squares``), which the page outlines with the log's words."""
-    data: dict[str, Any] = {**event.to_dict(), "words": any_event_words(state, event, _who)}
-    feature = getattr(event, "feature", None)
-    if isinstance(event, PointsScored) and isinstance(feature, int):
-        try:
-            data["squares"] = sorted([x, y] for x, y in state.feature_tiles(feature))
-        except (CarcassonneError, KeyError, IndexError):  # a feature the state no longer has
-            pass
-    return data
 
 
 # -- the OpenAPI description of the two routes (merged into /api/openapi.json) -----------------
@@ -397,8 +429,8 @@ _PIECE = {
         "x": {"type": "integer"},
         "y": {"type": "integer"},
         "location": {"type": ["string", "null"]},
-        "shape": {"type": "string", "description": "a silhouette (PieceKind.shape) or \"\""},
-        "badge": {"type": "string", "description": "text written on the piece, or \"\""},
+        "shape": {"type": "string", "description": 'a silhouette (PieceKind.shape) or ""'},
+        "badge": {"type": "string", "description": 'text written on the piece, or ""'},
         "point": {**_POINT, "description": "where it is drawn, in the picture's coordinates"},
     },
     "required": [

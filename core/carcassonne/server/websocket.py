@@ -29,6 +29,7 @@ from carcassonne.serialize import (
     chance_refusal,
     illegal_message,
 )
+from carcassonne.server.entries import entry
 from carcassonne.server.games import (
     Change,
     Games,
@@ -157,7 +158,16 @@ class Hub:
         }
         # the changes first (they follow the view from the last seq), then the state if needed
         changes = live.changes(change) if any(c.changes for c in clients) else None
-        short = json_text({**message, "changes": changes}) if changes is not None else None
+        short = None
+        if changes is not None:
+            extra: dict[str, Any] = {"changes": changes}
+            if change.words is not None and change.action is not None:
+                # the log entry of the action (as /history has it): the page appends it
+                extra["entry"] = entry(
+                    change.seq, change.seat, change.action["text"], change.words, live.state,
+                    change.engine_events,
+                )  # fmt: skip
+            short = json_text({**message, **extra})
         update: StateMessage | None = None
         for client in list(clients):
             if client.changes and short is not None:

@@ -164,14 +164,7 @@ def board(
     )
     parts.append('<g class="tiles">')
     for (x, y), placed in sorted(squares.items(), key=lambda item: (item[0][1], item[0][0])):
-        transform = f"translate({x * UNIT} {y * UNIT})"
-        if placed.rotation:
-            transform += f" rotate({placed.rotation} 50 50)"
-        parts.append(
-            f"<use {attrs(xlink_href='#' + tile_ref(placed.tile), class_='tile')} "
-            f"{attrs(data_x=x, data_y=y, data_rotation=placed.rotation, data_tile=placed.tile.id)} "
-            f"{attrs(data_player=placed.player, transform=transform)}/>"
-        )
+        parts.append(_tile_use(x, y, placed.tile.id, placed.rotation, placed.player))
     parts.append("</g>")
     tags = state.config.tile_marks
     marks = []
@@ -245,6 +238,31 @@ def board(
         style=style,
         extra=extra,
     )
+
+
+#: The ``<use>`` of a placed tile by (x, y, tile id, rotation, player): a board is drawn again
+#: after every move with the same tiles on the same squares (the web page's picture of each
+#: ``seq``, issue 34), and writing their attributes was half of a drawing.
+_USES: dict[tuple[int, int, str, int, int], str] = {}
+_USES_LIMIT = 65536
+
+
+def _tile_use(x: int, y: int, tile_id: str, rotation: int, player: int) -> str:
+    key = (x, y, tile_id, rotation, player)
+    text = _USES.get(key)
+    if text is None:
+        transform = f"translate({x * UNIT} {y * UNIT})"
+        if rotation:
+            transform += f" rotate({rotation} 50 50)"
+        text = (
+            f"<use {attrs(xlink_href='#tile-' + css_name(tile_id), class_='tile')} "
+            f"{attrs(data_x=x, data_y=y, data_rotation=rotation, data_tile=tile_id)} "
+            f"{attrs(data_player=player, transform=transform)}/>"
+        )
+        if len(_USES) >= _USES_LIMIT:
+            _USES.clear()
+        _USES[key] = text
+    return text
 
 
 def _figure_spots(state: GameState) -> list[tuple[int, int, str, str | None]]:

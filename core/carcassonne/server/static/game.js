@@ -170,12 +170,6 @@ export class GameView {
         this.refreshLog();
         break;
       case "update":
-        if (message.undone) {
-          this.refreshLog(true);
-        } else {
-          // the history has the action and its events in words (the server's, one per seq)
-          this.refreshLog(true);
-        }
         this.choice = null;
         if (message.state) {
           this.setState(message.seq, message.state);
@@ -186,7 +180,11 @@ export class GameView {
           this.send({ op: "sync" });
           break;
         }
-        if (this.state.game_over) this.refreshLog(true);
+        // the action and its events in words: appended from the update when it carries them
+        // and follows the log kept here, else the whole history (an undo, a gap), and at the
+        // end for the outcome
+        if (message.entry && message.seq === this.logSeq + 1 && !this.state.game_over) this.appendLog(message.entry, message.seq);
+        else if (message.seq > this.logSeq || this.state.game_over) this.refreshLog(true);
         break;
       case "ok":
         if (message.id === this.inFlight) this.inFlight = null;
@@ -211,6 +209,7 @@ export class GameView {
           if (this.meta && this.meta.seats[s.seat]) Object.assign(this.meta.seats[s.seat], { taken: s.taken, name: s.name });
         }
         this.drawPanel();
+        this.redrawLog(); // a seat's name may have changed
         break;
       case "undo-request":
         this.undoRequest(message);
@@ -250,7 +249,9 @@ export class GameView {
     }
     this.pictureRunning = false;
     if (picture && (!this.picture || picture.seq >= this.picture.seq)) {
+      const first = !this.picture;
       this.picture = picture;
+      if (first) this.redrawLog(); // the players' colours are the picture's
       this.drawBoard();
       this.drawPanel();
       this.drawBar();
@@ -262,6 +263,7 @@ export class GameView {
     }
   }
 
+  /** The whole history (the page's first, after an undo or a gap, at the end): one request. */
   async refreshLog(force = false) {
     if (!force && this.logSeq === this.seq) return;
     try {
@@ -269,18 +271,42 @@ export class GameView {
       if (data.seq < this.logSeq) return;
       this.log = data.entries;
       this.logSeq = data.seq;
+      document.body.dataset.logged = data.seq; // the seq the log shows (tests wait for it)
       this.outcome = data.outcome;
       const names = this.names();
       this.logList.replaceChildren(...this.log.map((e) => logEntry(e, names, this.colors())));
-      // the points of the last action, with the squares of the features they were scored for
-      const last = this.log.at(-1);
-      this.scored = last ? last.events.filter((e) => e.type === "points" && e.squares && e.squares.length) : [];
-      this.drawBoard();
-      this.logList.scrollTop = this.logList.scrollHeight;
-      this.drawPanel();
+      this.showLast();
     } catch (error) {
       toast(describeError(error));
     }
+  }
+
+  /** The entry of the action of `seq` (an update's), after the entries kept: no request. */
+  appendLog(entry, seq) {
+    this.log.push(entry);
+    this.logSeq = seq;
+    document.body.dataset.logged = seq;
+    this.logList.append(logEntry(entry, this.names(), this.colors()));
+    this.showLast();
+  }
+
+  /** The log kept, drawn again (the seats' names or colours changed): no request. */
+  redrawLog() {
+    if (!this.logList) return;
+    const names = this.names();
+    this.logList.replaceChildren(...this.log.map((e) => logEntry(e, names, this.colors())));
+    this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  /** The points of the last action outlined on the board (with the squares of the features
+   * they were scored for), the log scrolled to its end. */
+  showLast() {
+    const last = this.log.at(-1);
+    this.scored = last ? last.events.filter((e) => e.type === "points" && e.squares && e.squares.length) : [];
+    this.drawBoard();
+    // the cards first: a card that appears above the log (the ranking) makes it shorter
+    this.drawPanel();
+    this.logList.scrollTop = this.logList.scrollHeight;
   }
 
   /** The seats' names (the lobby's), else the engine's player names. */
@@ -574,8 +600,9 @@ export class GameView {
       const [px, py] = key.split(",").map(Number);
       const isChosen = this.choice && this.choice.key === key;
       const first = moves[0];
-      // the feature's kind; an action other than a figure says what it is ("abbot-return: monastery")
-      const label = first.action.type === "figure" ? first.kind : `${first.action.type}: ${first.kind}`;
+      // a figure: the feature's kind; any other action in the server's words ("abbot return:
+      // the monastery at 2,3"), its verb with the kind when several share the spot
+      const label = first.action.type === "figure" ? first.kind : moves.length === 1 ? this.moveLabel(first) : `${verbWords(first)}: ${first.kind}`;
       const group = svgEl("g", { class: "move-point" + (isChosen ? " chosen" : ""), "data-key": key, "data-kind": first.kind });
       group.append(svgEl("circle", { cx: px, cy: py, r: isChosen ? 13 : 10 }));
       group.append(svgEl("text", { x: px, y: py - 15, "text-anchor": "middle" }, label));
@@ -729,6 +756,13 @@ export class GameView {
     document.removeEventListener("keydown", this.onKey);
     if (this.ws) this.ws.close();
   }
+}
+
+/** The verb of a move in words: its words up to the colon ("tower capture"), else its type
+ * with blanks for dashes. */
+function verbWords(move) {
+  const words = move.words || "";
+  return words.includes(":") ? words.slice(0, words.indexOf(":")) : move.action.type.replaceAll("-", " ");
 }
 
 function passLabel(kind) {
