@@ -128,8 +128,12 @@ def join_plan(rot: Rotated, side: int, other: Rotated, wild: frozenset[str]) -> 
     edge in each: every segment on either side of the edge joins the others, and each loses
     its edge there; a wildcard edge closes it for each without joining them."""
     oside = (side + 2) & 3
-    mine = [s for s in (rot.side_feature[side], rot.side_shared[side]) if s >= 0]
-    theirs = [s for s in (other.side_feature[oside], other.side_shared[oside]) if s >= 0]
+    mine = [rot.side_feature[side]] if rot.side_feature[side] >= 0 else []
+    theirs = [other.side_feature[oside]] if other.side_feature[oside] >= 0 else []
+    if rot.side_shared[side] >= 0:  # rare (shared sides): the lists stay short otherwise
+        mine.append(rot.side_shared[side])
+    if other.side_shared[oside] >= 0:
+        theirs.append(other.side_shared[oside])
     my_edge, their_edge = rot.edges[side], other.edges[oside]
     if wild and (my_edge in wild or their_edge in wild):
         # a wildcard edge (the abbey) closes whatever touches it and joins nothing
@@ -144,8 +148,10 @@ def join_plan(rot: Rotated, side: int, other: Rotated, wild: frozenset[str]) -> 
         # the first pair closes both their edges; each further segment joins the first one
         # of the other tile and closes its own
         joins.append((mine[0], theirs[0], 2))
-        joins.extend((m, theirs[0], 1) for m in mine[1:])
-        joins.extend((mine[0], t, 1) for t in theirs[1:])
+        if len(mine) > 1:
+            joins.append((mine[1], theirs[0], 1))
+        if len(theirs) > 1:
+            joins.append((mine[0], theirs[1], 1))
     for half in (2 * side, 2 * side + 1):
         a = rot.half_feature[half]
         b = other.half_feature[_FACING[half]]
