@@ -64,7 +64,7 @@ class PileSampler:
         """Give ``state`` (a clone of the sampled state) a freshly sampled pile and another
         stream of chance draws than the game's own (salt 0)."""
         state.set_draw_pile(self.sample(rng))
-        state.reseed_chance(rng.randrange(1, 2**31))
+        state.reseed_chance(1 + below(rng.getrandbits, 2**31 - 1))  # rng.randrange(1, 2**31)
 
 
 def below(getrandbits: Callable[[int], int], n: int) -> int:
