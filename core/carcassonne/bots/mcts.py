@@ -50,7 +50,7 @@ class _Node:
     results for the player deciding here, and the nodes it led to by what chance made of it.
 
     Parallel lists rather than an object per action: selection computes every action's UCB1
-    value with ``map`` over them, in C, and a node is four lists however many actions it has.
+    value with ``map`` over them, in C, and a node is three lists however many actions it has.
     An action is tried once its visits are above 0 (it is visited in the iteration that adds
     it)."""
 
