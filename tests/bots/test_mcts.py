@@ -5,12 +5,15 @@ Iterations are kept tiny: strength is measured in benchmarks/mcts_strength.py, n
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from pathlib import Path
 from typing import ClassVar, NamedTuple
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from carcassonne import (
     ChanceOutcome,
@@ -312,3 +315,22 @@ def test_mcts_plays_a_game_with_chance_inside_turns_to_the_end():
         assert action in state.legal_actions()
         draws.update(e.outcome for e in state.apply(action) if type(e) is ChanceDrawn)
     assert draws["sheep"] and draws["wolf"]
+
+
+def test_mcts_decides_in_a_solo_game():
+    # one player (solo play, puzzles): no opponent, so the margin is measured against oneself
+    state = GameState.new(GameConfig(players=1, seed=2))
+    assert MctsBot(1, iterations=5, horizon=2).choose(state) in state.legal_actions()
+
+
+@given(st.lists(st.integers(min_value=0, max_value=200), min_size=2, max_size=6))
+def test_playout_results_are_the_win_share_mixed_with_the_margin_over_the_best_opponent(scores):
+    bot = MctsBot(0, margin_weight=0.3, margin_scale=12.0)
+    top = max(scores)
+    expected = []
+    for p, score in enumerate(scores):
+        best_other = max(s for q, s in enumerate(scores) if q != p)
+        win = 1.0 / scores.count(top) if score == top else 0.0
+        margin = 0.5 + 0.5 * math.tanh((score - best_other) / bot.margin_scale)
+        expected.append(0.7 * win + 0.3 * margin)
+    assert bot._results(scores) == expected

@@ -29,9 +29,12 @@ from __future__ import annotations
 
 import math
 import time
+from itertools import compress, repeat
+from math import sqrt
+from operator import add, not_, truediv
 from typing import Any, ClassVar
 
-from carcassonne.bots.determinise import PileSampler
+from carcassonne.bots.determinise import PileSampler, below
 from carcassonne.bots.errors import BotOptionError
 from carcassonne.bots.simple import SeededBot
 from carcassonne.events import ChanceDrawn, Event
@@ -42,25 +45,30 @@ Action = Any  # any action type, core or plugin: hashable and comparable, that i
 Outcome = tuple[str | None, tuple[str, ...]]
 
 
-class _Edge:
-    """An action taken at a node: its statistics and the nodes it led to, by tile drawn."""
-
-    __slots__ = ("visits", "total", "outcomes")
-
-    def __init__(self) -> None:
-        self.visits = 0
-        self.total = 0.0  # summed results for the player who decided at the parent
-        self.outcomes: dict[Outcome, _Node] = {}
-
-
 class _Node:
-    """A decision in the tree: its edges by action id (``legal_action_ids``)."""
+    """A decision in the tree: per action id (``legal_action_ids``), its visits, its summed
+    results for the player deciding here, and the nodes it led to by what chance made of it.
 
-    __slots__ = ("visits", "edges")
+    Parallel lists rather than an object per action: selection computes every action's UCB1
+    value with ``map`` over them, in C, and a node is three lists however many actions it has.
+    An action is tried once its visits are above 0 (it is visited in the iteration that adds
+    it)."""
+
+    __slots__ = ("visits", "tried", "counts", "totals", "children")
 
     def __init__(self) -> None:
         self.visits = 0
-        self.edges: dict[int, _Edge] = {}
+        self.tried = 0  # how many actions have been tried (counts above 0)
+        self.counts: list[int] = []
+        self.totals: list[float] = []
+        self.children: list[dict[Outcome, _Node] | None] = []
+
+    def grow(self, count: int) -> None:
+        """Room for ``count`` actions (a node learns its count on its first visit)."""
+        more = count - len(self.counts)
+        self.counts.extend([0] * more)
+        self.totals.extend([0.0] * more)
+        self.children.extend([None] * more)
 
 
 class MctsBot(SeededBot):
@@ -131,9 +139,10 @@ class MctsBot(SeededBot):
         # tree numbers the state's legal actions by id: ``legal_actions()[id]``)
         legal = state.legal_actions()
         index = {id(a): i for i, a in enumerate(legal)}
-        edges = root.edges
+        counts, totals = root.counts, root.totals
         ids = [index[id(a)] if id(a) in index else legal.index(a) for a in actions]
-        best = max((i for i in ids if i in edges), key=lambda i: (edges[i].visits, edges[i].total))
+        tried = [i for i in ids if i < len(counts) and counts[i]]
+        best = max(tried, key=lambda i: (counts[i], totals[i]))
         return legal[best]
 
     def _iterate(self, root: _Node, state: GameState, sampler: PileSampler) -> None:
@@ -143,76 +152,89 @@ class MctsBot(SeededBot):
             game.auto_chance = True  # the search draws chance itself, in its own stream
         sampler.deal(game, rng)
         node = root
-        path: list[tuple[_Node, _Edge, int]] = []
+        path: list[tuple[_Node, int, int]] = []
         while not game.is_over:
             # ids, not actions: a node's legal actions are the same list in every
             # determinisation that reaches it (its key is what chance made of the actions
             # before), so id k names the same action in all of them, and none is built
             count = len(game.legal_action_ids())
             player = game.pending.player
-            edges = node.edges
-            if len(edges) < count:  # expansion: one new action, then a playout
-                untried = [i for i in range(count) if i not in edges]
-                chosen = untried[rng.randrange(len(untried))]
-                edge = edges[chosen] = _Edge()
-                game.apply_id(chosen)
-                path.append((node, edge, player))
-                break
-            chosen, edge = self._select(node, count)
+            counts = node.counts
+            if len(counts) < count:
+                node.grow(count)
+            if node.tried < count:
+                # expansion: one new action, then a playout (the untried ids, ascending)
+                untried = list(compress(range(count), map(not_, counts)))
+                if untried:
+                    chosen = untried[below(rng.getrandbits, len(untried))]
+                    node.tried += 1
+                    game.apply_id(chosen)
+                    path.append((node, chosen, player))
+                    break
+            chosen = self._select(node, count)
             events = game.apply_id(chosen)
             # the key is what followed the action: the tile drawn after it (read after
             # applying it) and the chance outcomes it drew, so different next draws get
             # different children
             key = _outcome(game.drawn, events)
-            path.append((node, edge, player))
-            child = edge.outcomes.get(key)
+            path.append((node, chosen, player))
+            children = node.children[chosen]
+            if children is None:
+                children = node.children[chosen] = {}
+            child = children.get(key)
             if child is None:
-                child = edge.outcomes[key] = _Node()
+                child = children[key] = _Node()
             node = child
         self._playout(game)
         results = self._results(game.scores)
-        for node, edge, player in path:
+        for node, chosen, player in path:
             node.visits += 1
-            edge.visits += 1
-            edge.total += results[player]
+            node.counts[chosen] += 1
+            node.totals[chosen] += results[player]
 
-    def _select(self, node: _Node, count: int) -> tuple[int, _Edge]:
+    def _select(self, node: _Node, count: int) -> int:
         """UCB1 among the action ids ``range(count)`` (all tried) for the player deciding at
-        ``node``."""
-        edges = node.edges
+        ``node``: the first of the best values, each computed as ``total / visits + spread /
+        sqrt(visits)``, in C."""
         spread = self.exploration * math.sqrt(math.log(node.visits))
-        sqrt = math.sqrt
-        best_id, best_edge, best_value = -1, None, -1.0
-        for action_id in range(count):
-            edge = edges[action_id]
-            visits = edge.visits
-            value = edge.total / visits + spread / sqrt(visits)
-            if value > best_value:
-                best_id, best_edge, best_value = action_id, edge, value
-        assert best_edge is not None
-        return best_id, best_edge
+        counts, totals = node.counts, node.totals
+        if len(counts) != count:
+            counts, totals = counts[:count], totals[:count]
+        values = list(
+            map(add, map(truediv, totals, counts), map(truediv, repeat(spread), map(sqrt, counts)))
+        )
+        return values.index(max(values))
 
     def _playout(self, game: GameState) -> None:
-        """Random moves until the game ends, cut short ``horizon`` tiles from now."""
-        choice = self.rng.choice
-        stop = game.tiles_left() - self.horizon if self.horizon else -1
+        """Random moves until the game ends, cut short ``horizon`` tiles from now. Each move is
+        an id (the drawn tile's other placements are never built), drawn as ``random.choice``
+        draws it (:func:`below`: the same numbers from the same generator)."""
+        getrandbits = self.rng.getrandbits
+        if self.horizon:
+            stop = game.tiles_left() - self.horizon
+            while not game.is_over:
+                if game.tiles_left() <= stop and game.pending.kind != "draw":
+                    game.set_draw_pile([])  # the game ends with this turn: final scoring
+                    break
+                game.apply_id(below(getrandbits, len(game.legal_action_ids())))
         while not game.is_over:
-            if stop >= 0 and game.tiles_left() <= stop and game.pending.kind != "draw":
-                game.set_draw_pile([])  # the game ends with this turn: final scoring values it
-                stop = -1
-            # an id, not an action: the drawn tile's other placements are never built
-            game.apply_id(choice(game.legal_action_ids()))
+            game.apply_id(below(getrandbits, len(game.legal_action_ids())))
 
     def _results(self, scores: list[int]) -> list[float]:
         """Per player, a result in [0, 1]: the win share mixed with the score margin."""
         top = max(scores)
         winners = scores.count(top)
+        # the best opponent's score: the top one, but for a sole winner the second best
+        second = max((s for s in scores if s != top), default=top) if winners == 1 else top
         weight = self.margin_weight
+        scale = self.margin_scale
         results = []
-        for p, score in enumerate(scores):
-            best_other = max(s for q, s in enumerate(scores) if q != p)
-            win = 1.0 / winners if score == top else 0.0
-            margin = 0.5 + 0.5 * math.tanh((score - best_other) / self.margin_scale)
+        for score in scores:
+            if score == top:
+                win, best_other = 1.0 / winners, second
+            else:
+                win, best_other = 0.0, top
+            margin = 0.5 + 0.5 * math.tanh((score - best_other) / scale)
             results.append((1 - weight) * win + weight * margin)
         return results
 
