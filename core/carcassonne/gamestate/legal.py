@@ -121,7 +121,7 @@ class Legal(Queries):
         vetoes, asked once per draw), not built as one ``PlaceTile`` each (only the one chosen
         is built); the actions a player may take at any time come after them. An id is valid
         until the next action, ``undo``, forced draw or restore."""
-        table = self._ids or self._placement_table()
+        table = (self._ids or self._placement_table()) if self.pending.kind == "tile" else None
         if table is not None:
             if not self.config.hooks.offers_anytime:
                 return range(table[0][-1])
@@ -138,7 +138,7 @@ class Legal(Queries):
         :class:`IllegalActionError` (``not-offered``). Typed ``object`` so that the compiled
         build refuses ``None`` or ``True`` the same way (mypyc checks an ``int`` argument with
         its own ``TypeError``, and lets ``True`` through as 1)."""
-        table = self._ids or self._placement_table()
+        table = (self._ids or self._placement_table()) if self.pending.kind == "tile" else None
         tail: list[Action] | None = []
         if table is not None and self.config.hooks.offers_anytime:
             tail = self._anytime_after()
