@@ -134,3 +134,60 @@ def test_a_random_bot_subclass_that_picks_its_own_way_is_still_asked() -> None:
     legal = state.legal_actions()
     assert LastBot(0).choose(state) == legal[-1]
     assert LastBot(0).choose_id(state) == len(legal) - 1
+
+
+def test_a_ransom_at_a_tile_decision_takes_the_ids_after_the_placements() -> None:
+    """Actions at any time are numbered after the drawn tile's placements (no legal list is
+    built for them): playing one keeps the tile decision, and its placements, pending."""
+    for seed in range(40):  # bounded: a prisoner with 3 points in hand comes within a few
+        state = GameState.new(TOWER, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and not (
+            state.pending.kind == "tile" and state.anytime_actions()
+        ):
+            state.apply_id(rng.randrange(len(state.legal_action_ids())))
+        if not state.is_over:
+            break
+    else:
+        pytest.fail("no tile decision with a ransom offered in 40 games")
+    placements = [PlaceTile(state.drawn, x, y, r) for x, y, r in state.legal_tile_placements()]
+    ransoms = state.anytime_actions()
+    assert len(ransoms) == 1
+    ids = state.legal_action_ids()
+    assert ids == range(len(placements) + 1)
+    assert [state.action_for_id(k) for k in ids] == [*placements, *ransoms]
+    assert state.legal_actions() == [*placements, *ransoms]
+    drawn, score = state.drawn, state.scores[state.player]
+    state.apply_id(len(placements))
+    assert (state.pending.kind, state.drawn) == ("tile", drawn)
+    assert state.scores[state.player] == score - 3
+    assert [state.action_for_id(k) for k in state.legal_action_ids()] == placements
+
+
+def test_vetoes_are_asked_once_per_draw_and_struck_from_the_ids() -> None:
+    """A River tile's placements are vetoed once, at its draw; ids count what is left, and
+    listing the actions afterwards asks nothing more."""
+    from carcassonne_river import plugin as river
+
+    asked: list[tuple[str, int]] = []
+    real = river.vetoed_placements
+
+    def counted(state, tile, candidates, mode):  # type: ignore[no-untyped-def]
+        asked.append((tile.id, len(candidates)))
+        return real(state, tile, candidates, mode)
+
+    river.vetoed_placements = counted
+    try:
+        state = GameState.new(RIVER, seed=1)
+        while not (state.pending.kind == "tile" and asked):
+            state.apply_id(0)
+        assert len(asked) == 1
+        tile, candidates = asked[0]
+        assert tile == state.drawn
+        ids = state.legal_action_ids()
+        assert 0 < len(ids) < candidates  # the River forbids some of the fitting placements
+        assert [state.action_for_id(k) for k in ids] == state.placements_of(tile)
+        assert state.legal_actions() == state.placements_of(tile)
+        assert len(asked) == 3  # placements_of asks for itself; the draw's table did not
+    finally:
+        river.vetoed_placements = real

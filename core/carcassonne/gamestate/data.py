@@ -177,8 +177,9 @@ class StateData:
     _cands: list[PlaceTile] | None
     #: The drawn tile's placements as ids (``legal_action_ids``) without an action each: per
     #: frontier square (``_squares`` order) the rotations that fit, and the running count of
-    #: placements up to and including each square; None until asked, and where ids index
-    #: the legal list instead (vetoes, actions at any time).
+    #: placements up to and including each square, less the placements a plugin vetoes
+    #: (a tile that may be vetoed has its table built at the draw, the veto hook asked once);
+    #: None until asked and between tile decisions.
     _ids: tuple[list[int], list[tuple[int, ...]]] | None
     _legal: list[Action] | None
     _turn_opts: list[Action] | None

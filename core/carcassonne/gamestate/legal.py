@@ -7,13 +7,14 @@ The layer above :mod:`carcassonne.gamestate.queries` (see :mod:`carcassonne.game
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from itertools import accumulate, repeat
 from operator import is_
 from typing import cast
 
 from carcassonne.actions import (
+    _LOCATION_RANK,
     Action,
     ChanceOutcome,
     Draw,
@@ -32,6 +33,8 @@ from carcassonne.values import ChanceSpec
 
 _PASS = Pass()
 _DRAW = Draw()
+_location_rank = _LOCATION_RANK.get
+_UNRANKED = len(_LOCATION_RANK)
 
 #: An action's hash as a plain tuple (in C; TypedAction's own hash also mixes in the verb).
 _tuple_hash = cast("Callable[[Action], int]", tuple.__hash__)
@@ -57,6 +60,46 @@ def _elsewhere(actions: list[Action], x: int, y: int) -> bool:
     return False
 
 
+def _counted(fitting: list[tuple[int, ...]]) -> tuple[list[int], list[tuple[int, ...]]]:
+    """A placement table: the running count of placements up to and including each square,
+    and the rotations per square (``fitting``), as ids index them (all in C)."""
+    return (list(accumulate(map(len, fitting))), fitting)
+
+
+def _built(
+    tid: str, squares: list[tuple[int, int]], fitting: list[tuple[int, ...]]
+) -> list[PlaceTile]:
+    """The placements of tile ``tid`` that ``fitting`` lists per square, in that order, built
+    directly as tuples (no named-tuple ``__new__`` per placement)."""
+    new = tuple.__new__
+    return [
+        new(PlaceTile, (tid, x, y, r))
+        for (x, y), rots in zip(squares, fitting, strict=True)
+        for r in rots
+    ]
+
+
+def _here_key(action: Action) -> tuple[object, ...]:
+    """What orders ``PlaceFigure`` actions on one square as :func:`action_sort_key` does:
+    their figure, then their location in board order (the rest of that key is equal)."""
+    location = action[3]  # type: ignore[index]
+    return (action[0], _location_rank(location, _UNRANKED), location)  # type: ignore[index]
+
+
+def _sorted_here(actions: list[Action], x: int, y: int) -> list[Action]:
+    """``actions`` (two or more) in the order of :func:`sort_actions`. The figure phase of
+    most games offers only ``PlaceFigure`` actions on the tile just placed (the more figures
+    the players keep, the more of them: five players keep theirs longer than two); those are
+    sorted by :func:`_here_key`, which compares as the full key does and costs less."""
+    for action in actions:
+        if type(action) is not PlaceFigure or action[1] != x or action[2] != y:
+            return sort_actions(actions)
+    try:
+        return sorted(actions, key=_here_key)
+    except TypeError:  # a field that does not compare (the general sort's own fallback)
+        return sort_actions(actions)
+
+
 class Legal(Queries):
     """The legal actions of the pending decision and of any tile on the current board."""
 
@@ -74,12 +117,17 @@ class Legal(Queries):
         is ``legal_actions()[k]`` (same order, same length; empty once the game is over).
 
         A search or a random player picks an id and plays it with ``apply_id``: the drawn
-        tile's placements are then counted from the fit table, not built as one
-        ``PlaceTile`` each (only the one chosen is built). An id is valid until the next
-        action, ``undo``, forced draw or restore."""
-        table = self._placement_table()
+        tile's placements are then counted from the fit table (less the placements a plugin
+        vetoes, asked once per draw), not built as one ``PlaceTile`` each (only the one chosen
+        is built); the actions a player may take at any time come after them. An id is valid
+        until the next action, ``undo``, forced draw or restore."""
+        table = (self._ids or self._placement_table()) if self.pending.kind == "tile" else None
         if table is not None:
-            return range(table[0][-1])
+            if not self.config.hooks.offers_anytime:
+                return range(table[0][-1])
+            tail = self._anytime_after()
+            if tail is not None:
+                return range(table[0][-1] + len(tail))
         if self._legal is None:
             self._legal = self._compute_legal()
         return range(len(self._legal))
@@ -90,15 +138,21 @@ class Legal(Queries):
         :class:`IllegalActionError` (``not-offered``). Typed ``object`` so that the compiled
         build refuses ``None`` or ``True`` the same way (mypyc checks an ``int`` argument with
         its own ``TypeError``, and lets ``True`` through as 1)."""
-        table = self._placement_table()
-        if table is not None:
+        table = (self._ids or self._placement_table()) if self.pending.kind == "tile" else None
+        tail: list[Action] | None = []
+        if table is not None and self.config.hooks.offers_anytime:
+            tail = self._anytime_after()
+        if table is not None and tail is not None:
             counts, fitting = table
-            if type(action_id) is int and 0 <= action_id < counts[-1]:
+            placed = counts[-1]
+            if type(action_id) is int and 0 <= action_id < placed:
                 j = bisect_right(counts, action_id)
                 x, y = self._squares[j]
                 rotation = fitting[j][action_id - counts[j - 1] if j else action_id]
                 return tuple.__new__(PlaceTile, (self.drawn, x, y, rotation))
-            count = counts[-1]
+            if type(action_id) is int and placed <= action_id < placed + len(tail):
+                return tail[action_id - placed]
+            count = placed + len(tail)
         else:
             if self._legal is None:
                 self._legal = self._compute_legal()
@@ -115,28 +169,30 @@ class Legal(Queries):
             ids=count,
         )
 
+    def _anytime_after(self) -> list[Action] | None:
+        """The actions at any time that follow a tile decision's placements in
+        ``legal_actions()``, sorted: the ids after the placement table's; None if one would
+        sort among or before the placements (a ``Draw`` or ``PlaceTile`` offered at any time:
+        no rule does so, but then ids index the legal list, which stays exact)."""
+        if self.pending.player != self.player or self._in_extra:
+            return []
+        extra = self._anytime()
+        if not extra:
+            return extra
+        if any(type(a) is PlaceTile or type(a) is Draw for a in extra):
+            return None
+        return sort_actions(extra)
+
     def _placement_table(self) -> tuple[list[int], list[tuple[int, ...]]] | None:
-        """The drawn tile's placements as counts (``_ids``), built once per draw; None where
-        ids index the legal list: any decision but a tile one, placements a plugin may veto
-        (the list is built to be vetoed anyway), actions at any time (merged into it)."""
+        """The drawn tile's placements as counts (``_ids``), built once per draw (vetoes are
+        asked then); None for any decision but a tile one."""
         table = self._ids
         if table is not None:
             return table
-        if self.pending.kind != "tile" or self._cands is not None:
-            return None
-        config = self.config
-        hooks = config.hooks
-        if hooks.offers_anytime:
+        if self.pending.kind != "tile":
             return None
         assert self.drawn is not None
-        tile = config.tile_types[self.drawn]
-        if hooks.may_veto(config, tile):
-            return None
-        # each square's rotations from the fit table, and the running counts, all in C
-        fitting = list(
-            map(config.fit_table(tile).__getitem__, map(self._frontier.__getitem__, self._squares))
-        )
-        table = self._ids = (list(accumulate(map(len, fitting))), fitting)
+        table = self._ids = _counted(self._fitting(self.config.tile_types[self.drawn]))
         return table
 
     def legal_tile_placements(self) -> list[tuple[int, int, int]]:
@@ -146,10 +202,12 @@ class Legal(Queries):
         return [(a.x, a.y, a.rotation) for a in self._candidates()]
 
     def _candidates(self) -> list[PlaceTile]:
-        """Placements of the drawn tile, computed once per draw (and after a restore)."""
+        """Placements of the drawn tile, built once per draw (and after a restore) from its
+        placement table (so that vetoes are asked once per draw either way)."""
         if self._cands is None:
-            assert self.drawn is not None
-            self._cands = self._placements(self.config.tile_types[self.drawn])
+            table = self._placement_table()
+            assert table is not None and self.drawn is not None
+            self._cands = _built(self.drawn, self._squares, table[1])
         return self._cands
 
     def combined_actions(self) -> list[tuple[Action, Action | None]]:
@@ -201,9 +259,15 @@ class Legal(Queries):
 
     def _with_anytime(self, actions: list[Action]) -> list[Action]:
         """``actions`` and the actions the active player may take at any time of their turn
-        (``carcassonne_anytime_actions``), when the pending decision is theirs."""
+        (``carcassonne_anytime_actions``), when the pending decision is theirs. A tile
+        decision's placements sort before any of those (but a ``Draw`` or ``PlaceTile``), so
+        the list is the placements and then the others in order, as ids number them."""
         if self.pending.player != self.player or self._in_extra:
             return actions
+        if self.pending.kind == "tile":
+            tail = self._anytime_after()
+            if tail is not None:
+                return [*actions, *tail] if tail else actions
         extra = self._anytime()
         return sort_actions([*actions, *extra]) if extra else actions
 
@@ -249,9 +313,11 @@ class Legal(Queries):
                 passable = _PASS not in vetoes
         if actions and hooks.may_offer_elsewhere and _elsewhere(actions, x, y):
             actions = self._checked_elsewhere(actions, self.player)
+        if len(actions) > 1:
+            actions = _sorted_here(actions, x, y)
         if passable or not actions:
-            actions.append(_PASS)
-        return sort_actions(actions)
+            actions.append(_PASS)  # the last in the documented order
+        return actions
 
     def _checked_elsewhere(self, actions: list[Action], player: int) -> list[Action]:
         """``actions`` without the figures placed away from the tile just placed that the
@@ -432,31 +498,40 @@ class Legal(Queries):
 
     def _placements(self, tile: TileType) -> list[PlaceTile]:
         """Every legal placement of ``tile`` as the action that makes it, in the documented
-        order: the frontier's squares are kept sorted and each square's placements come out
-        of the fit table ascending, so nothing is sorted here; actions are built directly as
-        tuples (no named-tuple ``__new__`` per placement)."""
+        order (see :meth:`_fitting`)."""
+        return _built(tile.id, self._squares, self._fitting(tile))
+
+    def _fitting(self, tile: TileType) -> list[tuple[int, ...]]:
+        """Per frontier square (``_squares`` order) the rotations of ``tile`` that fit there,
+        ascending, less the placements a plugin vetoes (``carcassonne_veto_placements``, asked
+        with every fitting ``(x, y, rotation)`` in order, only where a plugin may veto the
+        tile). The frontier's squares are kept sorted and each square's rotations come out
+        of the fit table ascending, so the documented order needs no sort."""
         config = self.config
         squares = self._squares
-        tid = tile.id
-        new = tuple.__new__
-        # each square's rotations, looked up by map() in C; the comprehension builds actions
-        fitting = map(config.fit_table(tile).__getitem__, map(self._frontier.__getitem__, squares))
-        cands: list[PlaceTile] = [
-            new(PlaceTile, (tid, x, y, r))
-            for (x, y), rots in zip(squares, fitting, strict=True)
-            for r in rots
-        ]
-        if cands and config.hooks.may_veto(config, tile):
-            triples = [(a.x, a.y, a.rotation) for a in cands]
-            vetoes = config.hooks.veto_placements(self, tile, triples)
+        # each square's rotations, looked up by map() in C
+        fitting = list(
+            map(config.fit_table(tile).__getitem__, map(self._frontier.__getitem__, squares))
+        )
+        if config.hooks.may_veto(config, tile):
+            triples = [
+                (x, y, r) for (x, y), rots in zip(squares, fitting, strict=True) for r in rots
+            ]
+            vetoes = config.hooks.veto_placements(self, tile, triples) if triples else None
             if vetoes:
-                cands = [a for a, t in zip(cands, triples, strict=True) if t not in vetoes]
-        return cands
+                # the rotations left per square, regrouped (a river tile keeps a few)
+                kept: dict[tuple[int, int], list[int]] = {}
+                for x, y, r in triples:
+                    if (x, y, r) not in vetoes:
+                        kept.setdefault((x, y), []).append(r)
+                left = {square: tuple(rots) for square, rots in kept.items()}
+                fitting = list(map(left.get, squares, repeat(())))
+        return fitting
 
     def _is_candidate(self, action: PlaceTile) -> bool:
         """Whether ``action`` (of the drawn tile, exact ints) is a legal placement. Without
         vetoes that is one fit-table lookup, so a search applying a placement to a clone never
-        lists the tile's other placements."""
+        lists the tile's other placements; with them, one lookup in the draw's table."""
         cands = self._cands
         if cands is None:
             config = self.config
@@ -464,7 +539,15 @@ class Legal(Queries):
             if not config.hooks.may_veto(config, tile):
                 pattern = self._frontier.get((action.x, action.y))
                 return pattern is not None and action.rotation in config.fit_table(tile)[pattern]
-            cands = self._candidates()
+            table = self._placement_table()
+            assert table is not None
+            square = (action.x, action.y)
+            j = bisect_left(self._squares, square)
+            return (
+                j < len(self._squares)
+                and self._squares[j] == square
+                and action.rotation in table[1][j]
+            )
         # the very object offered (bots pick from legal_actions()), found by identity in C;
         # else tuple equality (C), exact here: both sides are PlaceTile
         return any(map(is_, cands, repeat(action))) or any(map(tuple.__eq__, cands, repeat(action)))

@@ -25,7 +25,7 @@ from carcassonne.gamestate.data import (
     END,
     _new,
 )
-from carcassonne.gamestate.legal import _PASS
+from carcassonne.gamestate.legal import _PASS, _counted
 from carcassonne.gamestate.refusals import _offered, _same_types, shape_refusal
 from carcassonne.values import (
     Award,
@@ -347,13 +347,18 @@ class Phases(Chance):
                     self._x = x._replace(aside=x.aside + (tid,))
                     events.append(ev.TileSetAside(tid, reason))
                     continue
-            lazy = not hooks.may_veto(self.config, tile)
             self.drawn = tid  # vetoes see the tile being drawn (a drawn tile's rules apply)
-            cands = None if lazy and self._fits_somewhere(tile) else self._placements(tile)
+            if hooks.may_veto(self.config, tile):
+                # the placements left after the vetoes, counted (ids need no action each)
+                table = _counted(self._fitting(tile))
+                fits = bool(table[0]) and table[0][-1] > 0
+            else:
+                table = None
+                fits = self._fits_somewhere(tile)
             events.append(_new(ev.TileDrawn, (player, tid)))
-            if cands is None or cands:
-                self._cands = cands
-                self._ids = None
+            if fits:
+                self._cands = None
+                self._ids = table
                 self.pending = _TILE_FOR[player]
                 self._legal = None
                 return
