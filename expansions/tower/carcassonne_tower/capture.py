@@ -9,6 +9,8 @@ once; the owner whose followers of several kinds are held chooses which comes ba
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from carcassonne import Action, Decision, Figure, GameState, Prisoner
 from carcassonne.events import Event
 from carcassonne_tower.common import (
@@ -56,11 +58,22 @@ def capturable_kinds(state: GameState) -> frozenset[str]:
 def targets(state: GameState, x: int, y: int) -> list[Action]:
     """The followers the tower at ``(x, y)``, which just grew, may capture: those standing on
     the tiles in sight (looked up square by square, not among every figure of the board)."""
+    return list(dict.fromkeys(_in_sight(state, x, y)))
+
+
+def any_target(state: GameState, x: int, y: int) -> bool:
+    """Whether the tower at ``(x, y)`` sees a follower it may capture: the scan stops at the
+    first one (a piece asks it to know whether to ask the capture decision at all)."""
+    return next(_in_sight(state, x, y), None) is not None
+
+
+def _in_sight(state: GameState, x: int, y: int) -> Iterator[Action]:
+    """The captures :func:`targets` lists, one by one (a figure on a feature that covers two
+    segments of its tile comes once per segment)."""
     kinds = capturable_kinds(state)
     tops = bool(state.config.options[OPT_TOP_CAPTURABLE])
     board = state.board
     figures_on = state.figures_on
-    found: dict[Action, None] = {}
     for square in in_sight(x, y, height(state, x, y)):
         placed = board.get(square)
         if placed is None:
@@ -71,8 +84,7 @@ def targets(state: GameState, x: int, y: int) -> list[Action]:
                 continue
             for f in figures_on(base + segment.index):
                 if (f.x, f.y) == square and f.kind in kinds:
-                    found[Capture(f.player, f.kind, f.x, f.y, f.location)] = None
-    return list(found)
+                    yield Capture(f.player, f.kind, f.x, f.y, f.location)
 
 
 def capture(state: GameState, action: Capture) -> list[Event]:

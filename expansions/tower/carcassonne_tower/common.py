@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import islice
+from operator import itemgetter
 from typing import ClassVar, NamedTuple
 
 from carcassonne import (
@@ -162,40 +163,79 @@ def heights(state: GameState) -> Counter[tuple[int, int]]:
     return Counter((p.x, p.y) for p in state.pieces(FLOOR))
 
 
-def built(state: GameState) -> set[tuple[int, int]]:
-    """The squares of the towers with at least one piece (cheaper than :func:`heights`)."""
-    return {(p.x, p.y) for p in state.pieces(FLOOR)}
+#: How many boards the caches below keep (a search makes many clones).
+_CACHED_BOARDS = 256
+#: A piece's square ``(x, y)``, taken in C (``Piece(kind, owner, x, y, location)``).
+_SQUARE = itemgetter(2, 3)
+#: id(board) -> (that board, the pieces-left value read with it, the squares of its towers).
+_BUILT: dict[int, tuple[object, object, frozenset[tuple[int, int]]]] = {}
+
+
+def built(state: GameState) -> frozenset[tuple[int, int]]:
+    """The squares of the towers with at least one piece (cheaper than :func:`heights`).
+
+    Asked in the figure phases where a follower may go on top of a tower. Floors are put only
+    by ``AddFloor``, which replaces ``state.ext["tower"]`` (the pieces left) with a new tuple
+    each time, and no two states share a board (clones, undo and restores copy it): so while
+    both the board and that value are the same objects, the answer is the one kept."""
+    board, left = state.board, state.ext.get(NAME)
+    cached = _BUILT.get(id(board))
+    if cached is not None and cached[0] is board and cached[1] is left and left is not None:
+        return cached[2]
+    squares = frozenset(map(_SQUARE, state.pieces(FLOOR)))
+    if len(_BUILT) >= _CACHED_BOARDS:
+        _BUILT.clear()
+    _BUILT[id(board)] = (board, left, squares)
+    return squares
 
 
 Foundation = tuple[int, int, int]
-
-#: id(board) -> (that board, how many tiles it had, its foundations). The entry holds the board
-#: itself, so no other dictionary can take its id while it is cached.
-_FOUNDATIONS: dict[int, tuple[object, int, tuple[Foundation, ...]]] = {}
-_CACHED_BOARDS = 256
+#: ``(feature, AddFloor(x, y))`` of one foundation: the piece a figure phase may offer there.
+FloorOffer = tuple[int, AddFloor]
 
 
-def towers(state: GameState) -> tuple[Foundation, ...]:
-    """``(x, y, feature)`` of every foundation on the board, in the order their tiles were laid.
+#: id(board) -> (that board, how many tiles it had, its foundations, their floor offers). The
+#: entry holds the board itself, so that no other board can take its id while it is cached.
+_Entry = tuple[object, int, tuple[Foundation, ...], tuple[FloorOffer, ...]]
+_FOUNDATIONS: dict[int, _Entry] = {}
+
+
+def _foundations(state: GameState) -> _Entry:
+    """The entry of ``state``'s board, extended by the tiles laid since it was last asked.
 
     Asked in every figure phase. Tiles are only ever added to a board (a dictionary in laying
     order) and a foundation joins no other feature, so its id never changes: the answer for a
-    board is kept and extended by the tiles laid since."""
+    board is kept and extended by the tiles laid since (read from the board's end: one tile
+    in a game's figure phase); the ``AddFloor`` actions with it, so that a figure phase builds
+    none."""
     board = state.board
+    count = len(board)
     entry = _FOUNDATIONS.get(id(board))
     if entry is not None and entry[0] is board:
-        if entry[1] == len(board):
-            return entry[2]
-        known, start = entry[2], entry[1]
+        if entry[1] == count:
+            return entry
+        found, offers, start = entry[2], entry[3], entry[1]
     else:
-        known, start = (), 0
-    added = tuple(
-        (x, y, placed.order + placed.rot.by_location[TOWER])
-        for (x, y), placed in islice(board.items(), start, None)
-        if TOWER in placed.rot.by_location
-    )
-    found = known + added
+        found, offers, start = (), (), 0
+    for (x, y), placed in reversed(list(islice(reversed(board.items()), count - start))):
+        location = placed.rot.by_location.get(TOWER)
+        if location is not None:
+            feature = placed.order + location
+            found += ((x, y, feature),)
+            offers += ((feature, AddFloor(x, y)),)
     if len(_FOUNDATIONS) >= _CACHED_BOARDS:
         _FOUNDATIONS.clear()
-    _FOUNDATIONS[id(board)] = (board, len(board), found)
-    return found
+    entry = _FOUNDATIONS[id(board)] = (board, count, found, offers)
+    return entry
+
+
+def towers(state: GameState) -> tuple[Foundation, ...]:
+    """``(x, y, feature)`` of every foundation on the board, in the order their tiles were
+    laid."""
+    return _foundations(state)[2]
+
+
+def floor_offers(state: GameState) -> tuple[FloorOffer, ...]:
+    """``(feature, AddFloor(x, y))`` of every foundation on the board, in the same order as
+    :func:`towers`: the actions are built once per foundation, not once per figure phase."""
+    return _foundations(state)[3]

@@ -23,16 +23,18 @@ def too_late(state: GameState) -> bool:
 
 
 def options(state: GameState, player: int) -> list[Action]:
-    """The ransoms ``player`` may pay now: one per (holder, kind) of their prisoners."""
+    """The ransoms ``player`` may pay now: one per (holder, kind) of their prisoners.
+
+    Asked at every decision of the game (an action at any time): the cheap refusals first,
+    and only then the list of this turn's actions."""
+    if state.scores[player] < RANSOM_POINTS:
+        return []
     prisoners = state.prisoners()
-    if (
-        not prisoners
-        or state.scores[player] < RANSOM_POINTS
-        or paid_this_turn(state)
-        or too_late(state)
-    ):
+    if not prisoners:
         return []
     held = {(p.captor, p.kind) for p in prisoners if p.player == player}
+    if not held or paid_this_turn(state) or too_late(state):
+        return []
     return [Ransom(captor, kind) for captor, kind in sorted(held)]
 
 

@@ -8,7 +8,7 @@ can be captured, shown and saved like any figure); the plugin keeps it off bare 
 
 from __future__ import annotations
 
-from carcassonne import Action, Decision, GameState, PlaceFigure
+from carcassonne import Action, Decision, GameConfig, GameState, PlaceFigure
 from carcassonne.events import Event
 from carcassonne_tower import capture
 from carcassonne_tower.common import (
@@ -19,40 +19,67 @@ from carcassonne_tower.common import (
     TOWER,
     AddFloor,
     built,
+    floor_offers,
     height,
     pieces_left,
-    towers,
 )
+
+#: id(config) -> (that config, its follower kinds in name order): asked in every figure phase.
+_FOLLOWERS: dict[int, tuple[object, tuple[str, ...]]] = {}
+
+
+def _followers(config: GameConfig) -> tuple[str, ...]:
+    cached = _FOLLOWERS.get(id(config))
+    if cached is not None and cached[0] is config:
+        return cached[1]
+    if len(_FOLLOWERS) >= 64:
+        _FOLLOWERS.clear()
+    kinds = tuple(sorted(config.followers))
+    _FOLLOWERS[id(config)] = (config, kinds)
+    return kinds
 
 
 def top_kinds(state: GameState, player: int) -> list[str]:
     """The figure kinds ``player`` may put on top of a tower now: the meeple and every follower
     kind (the large meeple), not the abbot, mayor, wagon or barn (tower.md §8.1)."""
     supply = state.supply[player]
-    return sorted(name for name in state.config.followers if supply.get(name, 0) > 0)
+    return [name for name in _followers(state.config) if supply.get(name, 0) > 0]
 
 
 def options(state: GameState, player: int) -> list[Action]:
-    """Every tower action of ``player`` in the figure phase."""
-    found = towers(state)
-    if not found:
+    """Every tower action of ``player`` in the figure phase: a piece on each open foundation
+    or tower while they have one, a follower on each open tower of height 1 or more.
+
+    In random play about half the figure phases come after the player's pieces are gone, and
+    a tower closed by a follower stays closed most of the game: so the open towers are looked
+    for only among those that could take something."""
+    offers = floor_offers(state)
+    if not offers:
         return []
-    floors = pieces_left(state, player) > 0
     tops = top_kinds(state, player)
-    if not floors and not tops:
-        return []
-    grown = built(state) if tops else ()
     figures_on = state.figures_on
     new = tuple.__new__  # builds actions without their Python-level __new__ (every turn)
-    out: list[Action] = []
-    for x, y, feature in found:
-        if figures_on(feature):
-            continue  # closed: no piece and no second follower
-        if floors:
-            out.append(new(AddFloor, (x, y)))
-        if (x, y) in grown:
-            out.extend(new(PlaceFigure, (kind, x, y, TOWER)) for kind in tops)
-    return out
+    if pieces_left(state, player) > 0:
+        floors = [action for feature, action in offers if not figures_on(feature)]
+        out: list[Action] = list(floors)
+        if tops:
+            grown = built(state)
+            out += [
+                new(PlaceFigure, (kind, a.x, a.y, TOWER))
+                for a in floors
+                if (a.x, a.y) in grown
+                for kind in tops
+            ]
+        return out
+    if not tops:
+        return []
+    grown = built(state)
+    return [
+        new(PlaceFigure, (kind, x, y, TOWER))
+        for feature, (x, y) in offers
+        if (x, y) in grown and not figures_on(feature)
+        for kind in tops
+    ]
 
 
 def veto(state: GameState, actions: list[Action]) -> list[Action]:
@@ -84,7 +111,7 @@ def add_floor(state: GameState, action: AddFloor) -> list[Event]:
     left[player] -= 1
     state.ext[NAME] = tuple(left)
     state.put_piece(FLOOR, NEUTRAL_OWNER, action.x, action.y, TOWER, events)
-    if capture.targets(state, action.x, action.y):
+    if capture.any_target(state, action.x, action.y):
         # nothing in sight, no decision: not even one that only a ransom would keep open
         state.ask(Decision(CAPTURE_DECISION, player, (action.x, action.y)))
     return events

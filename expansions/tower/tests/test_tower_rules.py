@@ -107,6 +107,26 @@ def test_no_piece_left_means_no_floor_but_still_a_top():
         state.apply(AddFloor(0, 0))
 
 
+def test_a_new_floor_and_a_new_foundation_show_in_the_next_figure_phase():
+    """The foundations and the towers' squares are kept per board between figure phases: a
+    piece put since, a foundation laid since and a clone's own moves all show."""
+    state = position(BOARD)
+    lay(state, "BA/L", -1, 0, 0)
+    assert tower_actions(state) == [AddFloor(0, 0), AddFloor(1, 1)]
+    other = state.clone()
+    state.apply(AddFloor(0, 0))  # nothing in sight: no capture decision
+    lay(state, "TO/C", -2, 0, 0)
+    # blue: a top on the new tower, a piece on all three foundations (one laid just now)
+    assert tower_actions(state) == [
+        PlaceFigure("meeple", 0, 0, "tower"), AddFloor(-2, 0), AddFloor(0, 0), AddFloor(1, 1),
+    ]  # fmt: skip
+    other.apply(AddFloor(1, 1))
+    lay(other, "BA/L", -2, 0, 0)
+    assert tower_actions(other) == [
+        PlaceFigure("meeple", 1, 1, "tower"), AddFloor(0, 0), AddFloor(1, 1),
+    ]  # fmt: skip
+
+
 def test_mayor_wagon_abbot_never_on_top_the_large_meeple_may():
     state = position(
         BOARD + 'pieces = ["tower-floor 1,1 tower"]\next = { tower = [0, 10] }',
