@@ -22,6 +22,9 @@ from carcassonne.values import Figure, Placed, Pos
 
 _EMPTY: frozenset[int] = frozenset()
 _FACING = tuple(facing_half(h) for h in range(8))
+_EMPTY_SQUARES: frozenset[Pos] = frozenset()
+#: A square and the 8 around it, as offsets.
+_NINE = ((0, 0), *RING_OFFSETS)
 
 
 #: A feature's aggregates, kept at its root node as one immutable tuple, replaced (never
@@ -33,6 +36,9 @@ _FACING = tuple(facing_half(h) for h in range(8))
 Record = tuple[
     str, int, frozenset[Pos] | None, tuple[Figure, ...], frozenset[int], dict[str, int] | None
 ]
+#: What a node that is no longer a root keeps as its record (its own is not read again).
+_STALE: Record = ("", 0, None, (), frozenset(), None)
+
 KIND: Final = 0
 OPEN: Final = 1
 TILES: Final = 2
@@ -163,7 +169,7 @@ def join_plan(rot: Rotated, side: int, other: Rotated, wild: frozenset[str]) -> 
 class FeatureGraph:
     """The segments of the board's tiles joined into features (see the module docstring)."""
 
-    __slots__ = ("parent", "feats", "surround")
+    __slots__ = ("parent", "feats", "surround", "_near")
 
     #: Union-find parent per node (a root is its own parent).
     parent: list[int]
@@ -171,17 +177,22 @@ class FeatureGraph:
     feats: list[Record]
     #: Square -> nodes completed by being surrounded (monasteries, gardens).
     surround: dict[Pos, tuple[int, ...]]
+    #: The squares of :attr:`surround` and those around them: where a placement may complete
+    #: a monastery or garden (immutable, so copies share it; it changes with each of them).
+    _near: frozenset[Pos]
 
     def __init__(self) -> None:
         self.parent = []
         self.feats = []
         self.surround = {}
+        self._near = _EMPTY_SQUARES
 
     def copy(self) -> FeatureGraph:
         other = FeatureGraph.__new__(FeatureGraph)
         other.parent = self.parent.copy()
         other.feats = self.feats.copy()
         other.surround = self.surround.copy()
+        other._near = self._near
         return other
 
     def __getstate__(self) -> tuple[object, ...]:
@@ -189,6 +200,7 @@ class FeatureGraph:
 
     def __setstate__(self, state: tuple[object, ...]) -> None:
         self.parent, self.feats, self.surround = state  # type: ignore[assignment]
+        self._near = _near(self.surround)
 
     def __len__(self) -> int:
         return len(self.parent)
@@ -277,11 +289,9 @@ class FeatureGraph:
         if borders_b:
             borders = borders | borders_b
         if attrs_b:
-            merged = dict(attrs or {})
-            for key, value in attrs_b.items():
-                merged[key] = merged.get(key, 0) + value
-            attrs = merged
+            attrs = _summed(attrs, attrs_b)
         feats[ra] = (kind, opened + open_b - closed, tiles, figs, borders, attrs)
+        feats[rb] = _STALE  # no longer a root: its record is not read again
         return ra
 
     def place(
@@ -307,13 +317,13 @@ class FeatureGraph:
         parent.extend(range(base, base + len(rows)))
         # squares are tracked for features that complete; fields and rivers never do, and
         # their (large) square sets are derived on demand by squares()
-        tiles = frozenset((pos,))
+        square = frozenset((pos,))
         feats.extend(
             [
                 (
                     kind,
                     opened,
-                    tiles if tracked else None,
+                    square if tracked else None,
                     (),
                     frozenset([base + b for b in borders]) if borders else _EMPTY,
                     attrs,
@@ -324,7 +334,7 @@ class FeatureGraph:
         touched = [base + i for i in segments.open_nodes] if segments.open_nodes else []
         if segments.surround:
             self.surround[pos] = tuple([base + i for i in segments.surround])
-        union = self.union
+            self._near = self._near | _near({pos: ()})
         find = self.find
         plans = segments.plans
         for side in range(4):  # what _side_plans gives, without its list (the hot path)
@@ -338,12 +348,39 @@ class FeatureGraph:
             for mine, theirs, closed in plan:
                 if theirs < 0:  # a wildcard edge closes one of this tile's open edges
                     self.close(find(base + mine), 1)
-                elif mine < 0:  # ... or one of the neighbour's, which may complete it
+                    continue
+                if mine < 0:  # ... or one of the neighbour's, which may complete it
                     root = find(other_base + theirs)
                     self.close(root, 1)
                     touched.append(root)
-                else:
-                    union(base + mine, other_base + theirs, closed)
+                    continue
+                # union(), inlined (the hot path: two or three joins a placement)
+                ra = base + mine
+                if parent[ra] != ra:
+                    ra = find(ra)
+                rb = other_base + theirs
+                if parent[rb] != rb:
+                    rb = find(rb)
+                if ra == rb:
+                    if closed:
+                        kind, opened, tiles, figs, borders, attrs = feats[ra]
+                        feats[ra] = (kind, opened - closed, tiles, figs, borders, attrs)
+                    continue
+                if rb < ra:
+                    ra, rb = rb, ra
+                parent[rb] = ra
+                kind, opened, tiles, figs, borders, attrs = feats[ra]
+                _kind, open_b, tiles_b, figs_b, borders_b, attrs_b = feats[rb]
+                feats[rb] = _STALE
+                if tiles is not None and tiles_b is not None:
+                    tiles = tiles | tiles_b
+                if figs_b:
+                    figs = figs + figs_b
+                if borders_b:
+                    borders = borders | borders_b
+                if attrs_b:
+                    attrs = _summed(attrs, attrs_b)
+                feats[ra] = (kind, opened + open_b - closed, tiles, figs, borders, attrs)
         completed = []
         for node in touched:
             root = find(node)
@@ -352,7 +389,7 @@ class FeatureGraph:
                 completed.append(root)
         # monasteries and gardens on this square or around it (a few on the whole board: their
         # squares are scanned rather than the nine around this one)
-        if self.surround:
+        if pos in self._near:
             x, y = pos
             for (sx, sy), nodes in self.surround.items():
                 if -1 <= sx - x <= 1 and -1 <= sy - y <= 1 and surrounded(board, sx, sy):
@@ -380,7 +417,7 @@ class FeatureGraph:
         # a monastery or garden surrounded: this tile's own, or one whose ring this tile fills
         if segments.surround and surrounded(board, *pos):
             return True
-        if self.surround:
+        if pos in self._near:
             x, y = pos
             for sx, sy in self.surround:
                 if -1 <= sx - x <= 1 and -1 <= sy - y <= 1 and surrounded(board, sx, sy, pos):
@@ -454,6 +491,19 @@ def _side_plans(
             plan = segments.plans[side].get(id(other.rot))
             found.append((other.order, _plan(segments, side, other.rot) if plan is None else plan))
     return found
+
+
+def _summed(attrs: dict[str, int] | None, more: dict[str, int]) -> dict[str, int]:
+    """Two features' attributes added up, in a new dict (records never change in place)."""
+    merged = dict(attrs or {})
+    for key, value in more.items():
+        merged[key] = merged.get(key, 0) + value
+    return merged
+
+
+def _near(surround: dict[Pos, tuple[int, ...]]) -> frozenset[Pos]:
+    """The squares of ``surround`` and the 8 around each."""
+    return frozenset((x + dx, y + dy) for x, y in surround for dx, dy in _NINE)
 
 
 def neighbours_present(board: dict[Pos, Placed], x: int, y: int) -> int:
