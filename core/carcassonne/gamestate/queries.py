@@ -185,9 +185,17 @@ class Queries(StateData):
         placed = self.board.get((x, y))
         if placed is None:
             return []
-        find = self._graph.find
+        # FeatureGraph.find inlined (the same path halving): the expansions' figure phases ask
+        # this every turn, and a call per segment cost more than the rest of the query
+        parent = self._graph.parent
         base = placed.order
-        return [(find(base + f.index), f) for f in placed.rot.features]
+        out: list[tuple[int, RotatedFeature]] = []
+        for f in placed.rot.features:
+            node = base + f.index
+            while parent[node] != node:
+                parent[node] = node = parent[parent[node]]
+            out.append((node, f))
+        return out
 
     def feature_id(self, feature: object) -> int:
         """The current id of the feature an older id names (features merge as tiles join).

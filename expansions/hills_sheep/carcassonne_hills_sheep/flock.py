@@ -155,7 +155,10 @@ def is_closed(state: GameState, x: int, y: int, location: str) -> bool:
 def shepherds_out(state: GameState) -> bool:
     """Whether any shepherd is on the board (lets most turns skip the closed-field check)."""
     count = state.config.figure_kinds[SHEPHERD].count
-    return any(supply.get(SHEPHERD, 0) < count for supply in state.supply)
+    for supply in state.supply:  # a loop, not any(): no generator built every turn
+        if supply.get(SHEPHERD, 0) < count:
+            return True
+    return False
 
 
 # -- the figure phase ----------------------------------------------------------------------
@@ -170,8 +173,10 @@ def figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action
     supply = state.supply[player]
     shepherd = supply.get(SHEPHERD, 0) > 0
     followers: list[str] = []
-    if state.config.options["farmers"]:
-        followers = [k for k in state.config.followers if supply.get(k, 0) > 0]
+    config = state.config
+    if config.options["farmers"] and shepherds_out(state):
+        # a field holding only shepherds needs one on the board (not every turn)
+        followers = [k for k in config.followers if supply.get(k, 0) > 0]
     if not shepherd and not followers:
         return []
     out: list[Action] = []
@@ -179,16 +184,16 @@ def figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action
     for feature, seg in state.segments(x, y):
         if seg.kind != "field":
             continue
-        figures = figures_on(feature)
-        if not figures:  # most fields: nobody there, only the shepherd may come
+        shepherds = others = False
+        for figure in figures_on(feature):  # most fields: nobody there
+            if figure.kind == SHEPHERD:
+                shepherds = True
+            else:
+                others = True
+        if not shepherds:
             if shepherd:
                 out.append(PlaceFigure(SHEPHERD, x, y, seg.locations[0]))
-            continue
-        kinds = [f.kind for f in figures]
-        if SHEPHERD not in kinds:
-            if shepherd:
-                out.append(PlaceFigure(SHEPHERD, x, y, seg.locations[0]))
-        elif followers and all(k == SHEPHERD for k in kinds):
+        elif followers and not others:
             out.extend(PlaceFigure(k, x, y, seg.locations[0]) for k in followers)
     return out
 
@@ -209,12 +214,15 @@ def draw(state: GameState) -> None:
 
 
 def before_scoring(state: GameState) -> None:
+    """The placement draw, or the choices and scoring of the fields the tile reached. The hook
+    calls this only while some shepherd is on the board."""
     if _placed_shepherd(state) is not None:
         draw(state)  # the placement draw; the rest follows its outcome
         return
     events: list[Event] = []
     advance(state, events)
-    state.emit(events)
+    if events:
+        state.emit(events)
 
 
 class _Near(NamedTuple):

@@ -15,13 +15,13 @@ from carcassonne_hills_sheep.common import HILL, OPT_HIDDEN, OPT_TIEBREAK, SHEPH
 
 def hide_tile(state: GameState, x: int, y: int) -> None:
     """The next tile of the pile (option ``hidden_tile = next``) or its last one (``bottom``),
-    unseen, under the hill tile just placed (none if the pile is empty, or with ``none``)."""
-    if tile_has(state, x, y, HILL):
-        where = state.config.options[OPT_HIDDEN]
-        if where != "none":
-            events: list[Event] = []
-            state.put_under(x, y, "a hill", events, "top" if where == "next" else "bottom")
-            state.emit(events)
+    unseen, under the hill tile just placed at ``(x, y)`` (none if the pile is empty, or with
+    ``none``). The hook calls this for hill tiles only."""
+    where = state.config.options[OPT_HIDDEN]
+    if where != "none":
+        events: list[Event] = []
+        state.put_under(x, y, "a hill", events, "top" if where == "next" else "bottom")
+        state.emit(events)
 
 
 def break_tie(state: GameState, feature: int, players: list[int]) -> list[int] | None:

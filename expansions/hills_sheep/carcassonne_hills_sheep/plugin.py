@@ -33,6 +33,7 @@ from carcassonne import (
     PieceKind,
     Refusal,
     TileMark,
+    TileType,
     TypedAction,
     hookimpl,
 )
@@ -94,8 +95,13 @@ def carcassonne_tile_marks() -> list[TileMark]:
 
 
 @hookimpl
-def carcassonne_tile_placed(state: GameState, x: int, y: int) -> None:
-    hills.hide_tile(state, x, y)
+def carcassonne_tile_placed(
+    state: GameState, x: int, y: int, tile: TileType, rotation: int
+) -> None:
+    """Every argument of the hook taken, in its order: the core then calls this without
+    picking arguments (this runs every turn); most tiles have no hill, no call further."""
+    if HILL in tile.tags:
+        hills.hide_tile(state, x, y)
 
 
 @hookimpl
@@ -104,13 +110,22 @@ def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) ->
 
 
 @hookimpl
-def carcassonne_before_scoring(state: GameState) -> list[Decision]:
-    flock.before_scoring(state)
-    return []
+def carcassonne_before_scoring(state: GameState) -> list[Decision] | None:
+    """Draws, choices and flock scoring; nothing to do (no call further) while no shepherd is
+    on the board, as in most turns of most games: a shepherd placed this turn is on it too."""
+    shepherds = state.config.figure_kinds[SHEPHERD].count
+    for supply in state.supply:  # flock.shepherds_out() inlined: this runs every turn
+        if supply.get(SHEPHERD, 0) < shepherds:
+            flock.before_scoring(state)
+            break
+    return None
 
 
 @hookimpl
-def carcassonne_turn_started(state: GameState) -> list[Event]:
+def carcassonne_turn_started(state: GameState) -> list[Event] | None:
+    config = state.config
+    if len(config.expansions) == 1 and not config.extra_plugins:
+        return None  # H&S alone: no other rule takes a shepherd off the board
     return flock.return_strays(state)
 
 
@@ -146,6 +161,8 @@ def carcassonne_break_tie(state: GameState, feature: int, players: list[int]) ->
 def carcassonne_adjust_awards(
     state: GameState, awards: list[Award], final: bool
 ) -> list[Award] | None:
+    if not awards:
+        return None  # most scoring steps award nothing: no call further
     return vineyards.adjust(state, awards)
 
 

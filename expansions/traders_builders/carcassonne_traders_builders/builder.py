@@ -5,7 +5,7 @@ that extends that road or city gives a second part of the turn, at most one a tu
 
 from __future__ import annotations
 
-from carcassonne import Decision, Figure, GameState, TileType
+from carcassonne import Decision, Figure, GameState
 from carcassonne_traders_builders.common import (
     BUILDER,
     OPT_DOUBLE_TURN,
@@ -55,11 +55,10 @@ def _holds_builder(figures: tuple[Figure, ...], player: int) -> bool:
     return False
 
 
-def tile_placed(state: GameState, x: int, y: int, tile: TileType) -> None:
+def tile_placed(state: GameState, x: int, y: int) -> None:
     """Give (or offer) the second part: only in the first part of a regular turn, so never a
-    third part and never in the end-of-game abbey round."""
-    if state.supply[state.player].get(BUILDER, 0) >= state.config.figure_kinds[BUILDER].count:
-        return  # every builder of the player is in the supply (most turns): none to extend
+    third part and never in the end-of-game abbey round. Called only when one of the
+    player's builders is on the board (the hook tests the supply first)."""
     if state.turn_part or state.in_extra_turns():
         return
     if not triggered(state, x, y):

@@ -99,8 +99,14 @@ def carcassonne_action_types() -> list[type[TypedAction]]:
 
 
 @hookimpl
-def carcassonne_tile_placed(state: GameState, x: int, y: int, tile: TileType) -> None:
-    builder.tile_placed(state, x, y, tile)
+def carcassonne_tile_placed(
+    state: GameState, x: int, y: int, tile: TileType, rotation: int
+) -> None:
+    """Every argument of the hook taken, in its order: the core then calls this without
+    picking arguments (this runs every turn). Most turns every builder of the player is in
+    the supply: nothing to extend, no call further."""
+    if state.supply[state.player].get(BUILDER, 0) < state.config.figure_kinds[BUILDER].count:
+        builder.tile_placed(state, x, y)
 
 
 @hookimpl
@@ -145,17 +151,22 @@ def carcassonne_apply_action(state: GameState, action: Action) -> list[Event] | 
 
 
 @hookimpl
-def carcassonne_score(state: GameState, completed: list[int], final: bool) -> list[ScoreItem]:
+def carcassonne_score(
+    state: GameState, completed: list[int], final: bool
+) -> list[ScoreItem] | None:
     if final:
         return goods.final_awards(state)
-    goods.take(state, completed)
-    return []
+    if completed:  # most turns complete nothing: no call further
+        goods.take(state, completed)
+    return None
 
 
 @hookimpl
-def carcassonne_adjust_awards(state: GameState, awards: list[Award], final: bool) -> list[Award]:
+def carcassonne_adjust_awards(
+    state: GameState, awards: list[Award], final: bool
+) -> list[Award] | None:
     if not awards or not _pigs_out(state):
-        return awards  # no pig on the board (most scorings): no award to look at
+        return None  # no pig on the board (most scorings): the awards stay as they are
     return pig.adjust(state, awards, final)
 
 
@@ -164,16 +175,6 @@ def _pigs_out(state: GameState) -> bool:
     pigs = state.config.figure_kinds[PIG].count
     for supply in state.supply:
         if supply.get(PIG, 0) < pigs:
-            return True
-    return False
-
-
-def _on_board(state: GameState) -> bool:
-    """Whether a builder or pig stands anywhere (most turns of most games: no)."""
-    kinds = state.config.figure_kinds
-    builders, pigs = kinds[BUILDER].count, kinds[PIG].count
-    for supply in state.supply:
-        if supply.get(BUILDER, 0) < builders or supply.get(PIG, 0) < pigs:
             return True
     return False
 
@@ -194,12 +195,21 @@ def _follower_left(state: GameState, returned: list[ReturnedFigure]) -> bool:
 
 
 @hookimpl
-def carcassonne_after_scoring(state: GameState, returned: list[ReturnedFigure]) -> list[Decision]:
+def carcassonne_after_scoring(
+    state: GameState, returned: list[ReturnedFigure]
+) -> list[Decision] | None:
     """A builder or pig whose owner has no follower left in its feature goes home (§3.3):
     after a scoring (a barn) or a rule that removed the follower. The scan of the board runs
     only when a follower left it: most parts return nobody."""
-    if not _on_board(state) or not _follower_left(state, returned):
-        return []  # the cheaper test first: no builder or pig out (a few supply reads)
+    kinds = state.config.figure_kinds
+    builders, pigs = kinds[BUILDER].count, kinds[PIG].count
+    for supply in state.supply:  # _on_board() inlined: this runs every turn
+        if supply.get(BUILDER, 0) < builders or supply.get(PIG, 0) < pigs:
+            break
+    else:
+        return None  # no builder or pig out (most turns of most games): a few supply reads
+    if not _follower_left(state, returned):
+        return None
     events: list[Event] = []
     for feature, figure in state.figures():
         if figure.kind in (BUILDER, PIG):
