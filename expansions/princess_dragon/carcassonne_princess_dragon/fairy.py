@@ -26,6 +26,7 @@ from carcassonne_princess_dragon.common import (
     data,
     store,
 )
+from carcassonne_princess_dragon.figures import figures_of
 
 #: The verb of the Abbot's early return (that expansion is not imported: only its action's verb
 #: and fields ``x, y, location`` are read, as any front end reads them).
@@ -84,71 +85,10 @@ def forget_if_gone(state: GameState) -> Figure | None:
     return fig
 
 
-def _on_board(state: GameState, player: int) -> bool:
-    """Whether ``player`` has a figure on the board (or held as a prisoner): their supply
-    lacks one. Spares a scan of the board in the turns where the answer is no."""
-    supply = state.supply[player]
-    for name, kind in state.config.figure_kinds.items():
-        if supply.get(name, 0) < kind.count:
-            return True
-    return False
-
-
-#: (id(config), player) -> (that config, the player's figures found on the board last time).
-#: Only a guess: :func:`figures_of` checks every figure is still where it was, and that no
-#: other can be out, before it trusts it. The entry holds the config, so no other config can
-#: take its id while it is kept.
-_KNOWN: dict[tuple[int, int], tuple[object, tuple[Figure, ...]]] = {}
-_KEPT = 256
-
-
-def _out(state: GameState, player: int) -> int:
-    """How many figures of ``player`` may be on the board: those not in their supply (an upper
-    bound: a figure comes from its owner's supply; prisoners are counted too, so while one is
-    held the board is scanned)."""
-    supply = state.supply[player]
-    out = 0
-    for name, kind in state.config.figure_kinds.items():
-        out += max(0, kind.count - supply.get(name, 0))
-    return out
-
-
-def figures_of(state: GameState, player: int) -> list[tuple[int, Figure]]:
-    """``(feature, figure)`` for every figure of ``player`` on the board, in the order of
-    ``state.figures()``. Asked in every figure phase: the figures found last time are looked up
-    where they stood (a few lookups), and the board is scanned only when one of them is gone or
-    the count of figures out says another may have come."""
-    out = _out(state, player)
-    if out <= 0:
-        return []
-    config = state.config
-    key = (id(config), player)
-    known = _KNOWN.get(key)
-    if known is not None and known[0] is config and len(known[1]) == out:
-        board = state.board
-        found: list[tuple[int, int, Figure]] = []
-        for fig in known[1]:
-            placed = board.get((fig.x, fig.y))
-            if placed is None or fig.location not in placed.rot.by_location:
-                break
-            feature = state.feature_at(fig.x, fig.y, fig.location)
-            here = state.figures_on(feature)
-            if fig not in here:
-                break
-            found.append((feature, here.index(fig), fig))
-        else:
-            found.sort()  # by feature, then as the feature lists them: state.figures()'s order
-            return [(feature, fig) for feature, _at, fig in found]
-    mine = [(feature, fig) for feature, fig in state.figures() if fig.player == player]
-    if len(_KNOWN) >= _KEPT:
-        _KNOWN.clear()
-    _KNOWN[key] = (config, tuple(fig for _feature, fig in mine))
-    return mine
-
-
 def moves(state: GameState, player: int) -> list[Action]:
     """Where ``player`` may move the fairy instead of placing a figure."""
-    if not _on_board(state, player):
+    mine = figures_of(state, player)
+    if not mine:
         return []
     fairy = state.pieces(FAIRY)
     piece = fairy[0] if fairy else None
@@ -157,7 +97,7 @@ def moves(state: GameState, player: int) -> list[Action]:
         squares: dict[tuple[int, int], str] = {}
         if piece is not None:
             squares[(piece.x, piece.y)] = ""
-        for _feature, fig in figures_of(state, player):
+        for _feature, fig in mine:
             if fig.kind != BARN and (fig.x, fig.y) not in squares:
                 squares[(fig.x, fig.y)] = fig.location
         return [MoveFairy(x, y, loc) for (x, y), loc in squares.items() if loc]
@@ -167,7 +107,7 @@ def moves(state: GameState, player: int) -> list[Action]:
     new = tuple.__new__  # MoveFairy's fields are exact here: no NamedTuple __new__ per move
     return [
         new(MoveFairy, (fig.x, fig.y, fig.location))
-        for _feature, fig in figures_of(state, player)
+        for _feature, fig in mine
         if fig.kind != BARN and (fig.x, fig.y, fig.location) != here
     ]
 

@@ -1,5 +1,5 @@
 """The fairy's moves read the player's figures from where they stood at the last figure phase
-(:func:`carcassonne_princess_dragon.fairy.figures_of`) instead of scanning the board: in random
+(:func:`carcassonne_princess_dragon.figures.figures_of`) instead of scanning the board: in random
 games of every mix that lets figures leave the board other ways (the dragon, a tower's capture,
 a wagon's move, an abbot's early return), the answer must be the scan's, in its order, at every
 figure phase and for every player."""
@@ -10,15 +10,16 @@ import random
 
 import pytest
 
-from carcassonne import GameConfig, GameState
+from carcassonne import Figure, GameConfig, GameState
 from carcassonne.plugins import installed_expansions
-from carcassonne_princess_dragon.fairy import figures_of
+from carcassonne_princess_dragon import figures
+from carcassonne_princess_dragon.figures import figures_of
 
 NAME = "princess-dragon"
 OTHERS = ["tower", "abbey-mayor", "abbot", "traders-builders", "hills-sheep"]
 
 
-def _scan(state: GameState, player: int) -> list[tuple[int, object]]:
+def _scan(state: GameState, player: int) -> list[tuple[int, Figure]]:
     return [(feature, fig) for feature, fig in state.figures() if fig.player == player]
 
 
@@ -39,3 +40,41 @@ def test_figures_of_is_the_scan(other: str | None) -> None:
                     checked += 1
             state.apply(rng.choice(state.legal_actions()))
     assert checked > 100
+
+
+def test_figures_of_two_games_of_one_config_in_turn() -> None:
+    """The figures kept from one game are a guess for the other: each is looked up on the
+    asking state's board (a square that game lacks, a figure gone), never trusted."""
+    config = GameConfig(players=2, expansions=[NAME], seed=7)
+    states = [GameState.new(config, seed=1), GameState.new(config, seed=2)]
+    rngs = [random.Random(1), random.Random(2)]
+    checked = 0
+    for _ in range(400):
+        for state, rng in zip(states, rngs, strict=True):
+            if state.is_over:
+                continue
+            if state.pending.kind == "figure":
+                assert figures_of(state, state.player) == _scan(state, state.player)
+                checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100
+
+
+def test_figures_of_does_not_count_a_kept_figure_twice() -> None:
+    """A figure kept from last time that stands on the tile searched for new ones is not a new
+    one: the figure still missing is found by the scan."""
+    config = GameConfig(players=2, expansions=[NAME], seed=3)
+    rng = random.Random(3)
+    state = GameState.new(config, seed=3)
+    while True:
+        assert not state.is_over
+        mine = _scan(state, state.player)
+        squares = {(fig.x, fig.y) for _feature, fig in mine}
+        if state.pending.kind == "figure" and len(squares) >= 2:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    first, *rest = [fig for _feature, fig in mine]
+    second = next(fig for fig in rest if (fig.x, fig.y) != (first.x, first.y))
+    kept = tuple(fig for fig in (first, *rest) if fig != second)
+    figures._KNOWN[(id(config), state.player)] = figures._Known(config, kept, (first.x, first.y))
+    assert figures_of(state, state.player) == mine
