@@ -354,7 +354,8 @@ class FeatureGraph:
                     self.close(root, 1)
                     touched.append(root)
                     continue
-                # union(), inlined (the hot path: two or three joins a placement)
+                # union(), inlined (the hot path: two or three joins a placement): a change to
+                # one is a change to both
                 ra = base + mine
                 if parent[ra] != ra:
                     ra = find(ra)
