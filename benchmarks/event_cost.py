@@ -18,9 +18,9 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
+
+import callgrind
 
 # Run inside valgrind: warm-up games on other seeds, the measured games (kept events), then
 # the measured call: playing (``play``) or rebuilding the kept events (``none``: the loop
@@ -55,25 +55,12 @@ else:
 def count(mode: str, players: int, games: int, warm: int) -> tuple[int, int]:
     """Instructions of one measured call and the number of events the games returned."""
     code = _RUNNER.format(players=players, games=games, warm=warm, mode=mode)
-    done = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            "--toggle-collect=_operator_call",
-            "--callgrind-out-file=/dev/null",
-            sys.executable,
-            "-c",
-            code,
-        ],
-        env={**os.environ, "PYTHONHASHSEED": "0"},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    done = callgrind.run(code, {**os.environ, "PYTHONHASHSEED": "0"})
+    done.check_returncode()
     events = int(done.stdout.split("events", 1)[1]) if "events" in done.stdout else 0
-    for line in done.stderr.splitlines():
-        if "Collected :" in line:
-            return int(line.split(":", 1)[1].split()[0]), events
+    counts = callgrind.collected(done.stderr)
+    if counts:
+        return counts[0], events
     raise SystemExit(f"no instruction count in callgrind's output:\n{done.stderr}")
 
 

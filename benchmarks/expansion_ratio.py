@@ -25,11 +25,12 @@ import os
 import random
 import shutil
 import statistics
-import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+import callgrind
 
 from carcassonne import GameConfig, GameState
 from carcassonne.plugins import installed_expansions
@@ -78,25 +79,12 @@ def instructions(config: tuple[int, list[str], int], games: int, warm: int) -> t
     paths = [root / "core"] + sorted(p for p in (root / "expansions").iterdir() if p.is_dir())
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths)), "PYTHONHASHSEED": "0"}
     code = _RUNNER.format(players=players, expansions=expansions, seed=seed, games=games, warm=warm)
-    done = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            "--toggle-collect=_operator_call",
-            "--callgrind-out-file=/dev/null",
-            sys.executable,
-            "-c",
-            code,
-        ],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    done = callgrind.run(code, env)
+    done.check_returncode()
     turns = int(done.stdout.split("turns", 1)[1])
-    for line in done.stderr.splitlines():
-        if "Collected :" in line:
-            return int(line.split(":", 1)[1].split()[0]), turns
+    counts = callgrind.collected(done.stderr)
+    if counts:
+        return counts[0], turns
     raise SystemExit(f"no instruction count in callgrind's output:\n{done.stderr}")
 
 

@@ -29,11 +29,11 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import callgrind
 from revisions import RevisionError, checkout, tree_env
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,33 +98,18 @@ def count(tree: Path, name: str, cycles: bool = False) -> tuple[int, str]:
     code = _RUNNER.format(
         bench=str(ROOT / "benchmarks"), name=name, size=size, warm=warm, tree=str(tree)
     )
-    done = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            "--toggle-collect=_operator_call",
-            "--callgrind-out-file=/dev/null",
-            *(["--cache-sim=yes"] if cycles else []),
-            sys.executable,
-            "-c",
-            code,
-        ],
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    done = callgrind.run(code, env, cycles=cycles)
     out = done.stderr
     path = done.stdout.split("path:", 1)[-1].strip() or "?"
     if done.returncode != 0:  # the child's own message (a refusal, an API the revision lacks)
         tail = "\n".join(line for line in out.splitlines() if not line.startswith("=="))
         raise RevisionError(f"{name} on {tree} failed (exit status {done.returncode}):\n{tail}")
-    for line in out.splitlines():
-        if "Collected :" in line:
-            events = [int(v) for v in line.split(":", 1)[1].split()]
-            if not cycles:
-                return events[0], path
-            # Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
-            return events[0] + 10 * sum(events[3:6]) + 100 * sum(events[6:9]), path
+    events = callgrind.collected(out)
+    if events:
+        if not cycles:
+            return events[0], path
+        # Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
+        return events[0] + 10 * sum(events[3:6]) + 100 * sum(events[6:9]), path
     raise SystemExit(f"no instruction count in callgrind's output:\n{out}")
 
 
