@@ -497,7 +497,11 @@ class Session:
                 declined = {"type": "undo-declined", "game": live.id, "seq": based_on, "by": seat}
             elif all(votes.get(s) for s in live.human_seats()):
                 count = undo_count(live.log, request[1])
-                change = await self.hub.games.commit(live, request[1], based_on, undo=count)
+                # draws taken back would come again in the order everyone saw: shuffled anew
+                reshuffle = undo_reveals(live.state, count)
+                change = await self.hub.games.commit(
+                    live, request[1], based_on, undo=count, reshuffle=reshuffle
+                )
                 await self.reply({"type": "ok", "id": rid, "seq": change.seq})
                 return
         await self.reply({"type": "ok", "id": rid, "seq": based_on})
