@@ -17,7 +17,8 @@ import pytest
 from carcassonne.json_view import JsonView
 from carcassonne.record import record_of, replay_record
 from carcassonne.serialize import action_json
-from carcassonne.server.games import follow, replay, reshuffled, undo_count, undo_reveals
+from carcassonne.server.games import follow, replay, undo_count, undo_reveals
+from carcassonne.server.reshuffle import reshuffled
 from carcassonne.server.sqlite_store import SqliteStore
 from carcassonne.server.storage import SCHEMA, GameRow, MoveRow, Store
 from carcassonne.server.views import public_text

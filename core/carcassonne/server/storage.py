@@ -147,7 +147,7 @@ class SeatRow:
 class MoveRow:
     """One accepted change: ``kind`` ``action`` (``text``: its notation) or ``undo`` (``text``:
     how many actions it took back). ``seat``: who made it. ``secret``: for an undo that took
-    back a draw, the seed the unseen pile was reshuffled with (:func:`games.reshuffled`), so
+    back a draw, the seed the unseen pile was reshuffled with (:mod:`reshuffle`), so
     that the game replays as it went on; like the game's seed, never shown while it is
     played (``None`` otherwise)."""
 
