@@ -20,6 +20,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import tomllib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -77,14 +78,30 @@ def import_root(tree: Path) -> Path:
     package.mkdir(parents=True, exist_ok=True)
     main = mapping.pop("carcassonne")
     for entry in main.iterdir():
-        if entry.name != "__pycache__" and not (package / entry.name).exists():
-            (package / entry.name).symlink_to(entry.resolve())
+        if entry.name != "__pycache__":
+            _link(package / entry.name, entry.resolve(), entry.is_dir())
     for name, folder in sorted(mapping.items()):
         link = package.joinpath(*name.split(".")[1:])
-        if not link.exists():
-            link.parent.mkdir(parents=True, exist_ok=True)
-            link.symlink_to(folder.resolve(), target_is_directory=True)
+        link.parent.mkdir(parents=True, exist_ok=True)
+        _link(link, folder.resolve(), True)
     return stage
+
+
+def _link(link: Path, target: Path, directory: bool) -> None:
+    """Make ``link`` point at ``target`` unless something is there already. Several workloads
+    of one tree may stage it at once (the stage outlives them in the tree): testing for the
+    link and then making it races (both see none, the second gets ``FileExistsError``), so
+    the link is made and an existing one is accepted. A dangling link (its target moved) is
+    replaced, atomically, through a link of a name no other process uses."""
+    try:
+        link.symlink_to(target, target_is_directory=directory)
+        return
+    except FileExistsError:
+        if link.exists():
+            return  # staged by another workload (or an earlier run): the first one made stays
+    spare = link.with_name(f".{link.name}.{os.getpid()}.{threading.get_ident()}")
+    spare.symlink_to(target, target_is_directory=directory)
+    os.replace(spare, link)
 
 
 def expansion_paths(tree: Path) -> list[Path]:

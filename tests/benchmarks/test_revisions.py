@@ -155,3 +155,44 @@ def test_a_failing_child_raises_with_its_own_message() -> None:
             "the child",
         )
     assert str(caught.value) == "the child failed (exit status 1):\nno stdio in this revision"
+
+
+#: what the stage of ``_fake_tree``'s src-style layout holds
+NAMES = ["__init__.py", "grammar", "state.py", "tiles"]
+
+
+def test_two_workloads_staging_one_tree_at_once_both_get_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other workload stages the tree between this one's look for a link and its making of
+    it (the interleaving, forced): both end with the same stage and no ``FileExistsError``."""
+    tree = _fake_tree(tmp_path, SRC_PYPROJECT, "core/carcassonne")
+    real = Path.symlink_to
+    other: list[Path] = []
+    raced = [False]
+
+    def racing(self: Path, target: Path, target_is_directory: bool = False) -> None:
+        if not raced[0]:
+            raced[0] = True
+            other.append(revisions.import_root(tree))  # the other workload, all at once
+        real(self, target, target_is_directory)
+
+    monkeypatch.setattr(Path, "symlink_to", racing)
+    stage = revisions.import_root(tree)
+    monkeypatch.undo()
+    assert other == [stage]
+    package = stage / "carcassonne"
+    assert sorted(p.name for p in package.iterdir()) == NAMES
+    assert (package / "state.py").resolve() == tree / "core" / "carcassonne" / "state.py"
+    assert (package / "tiles").resolve() == tree / "tiles"
+
+
+def test_a_dangling_link_in_the_stage_is_replaced(tmp_path: Path) -> None:
+    """A stage left by an earlier layout (a link whose target is gone) is mended, not fatal."""
+    tree = _fake_tree(tmp_path, SRC_PYPROJECT, "core/carcassonne")
+    package = tree / revisions.STAGE / "carcassonne"
+    package.mkdir(parents=True)
+    (package / "state.py").symlink_to(tree / "gone.py")
+    stage = revisions.import_root(tree)
+    assert (stage / "carcassonne" / "state.py").resolve() == tree / "core/carcassonne/state.py"
+    assert sorted(p.name for p in package.iterdir()) == NAMES

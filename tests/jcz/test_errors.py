@@ -121,6 +121,29 @@ CASES = [
         _set(["gameAnnotations", "endTurn"], 1),
         "gameAnnotations.endTurn: the replay places 2 drawn tiles, more than endTurn = 1",
     ),
+    # a move by another player than the one who decides: it would be credited to the wrong one
+    (
+        _set(["replay", 3, "player"], 0),
+        "replay[3].player: PLACE_TILE sent by player 0, but player 1 decides here "
+        "(a tile decision)",
+    ),
+    (
+        _set(["replay", 1, "player"], 1),
+        "replay[1].player: DEPLOY_MEEPLE sent by player 1, but player 0 decides here "
+        "(a figure decision)",
+    ),
+    (
+        _set(["replay", 0, "player"], 2),
+        "replay[0].player: expected a player index from 0 to 1, not 2",
+    ),
+    (
+        _set(["replay", 0, "player"], "0"),
+        "replay[0].player: expected a player index from 0 to 1, not '0'",
+    ),
+    (
+        _set(["replay", 2, "player"], True),
+        "replay[2].player: expected a player index from 0 to 1, not True",
+    ),
 ]
 
 
@@ -129,6 +152,25 @@ def test_bad_input_names_the_path(change, message):
     with pytest.raises(JczError) as caught:
         load_jcz(_edit(change), text=True)
     assert str(caught.value).startswith(f"<text>: {message}")
+
+
+def test_a_message_without_its_player_is_read_as_with_it():
+    """JCZ only times players with ``player`` (jcz.md, section 7.1): a file may leave it out,
+    and the game is the same; a COMMIT (no decision of its own) is not checked against it."""
+
+    def strip(data: dict[str, Any]) -> None:
+        for message in data["replay"]:
+            del message["player"]
+
+    def late_commit(data: dict[str, Any]) -> None:
+        data["replay"][2]["player"] = 1  # after the figure, player 1 is the one to move here
+
+    expected = load_jcz(json.dumps(BASE), text=True)
+    assert [e.text for e in expected.entries if e.kind == "action"][:2] == [
+        "tile BA/C 0,-1 r180", "figure meeple 0,-1 S",
+    ]  # fmt: skip
+    for change in (strip, late_commit):
+        assert load_jcz(_edit(change), text=True) == expected
 
 
 def test_malformed_json_names_line_and_column(tmp_path):

@@ -124,6 +124,25 @@ def test_a_db_with_an_unknown_scheme_is_refused(tmp_path: Path, url: str) -> Non
     assert list(tmp_path.rglob("*")) == []  # no SQLite file made of the URL
 
 
+@pytest.mark.parametrize(
+    "url", ["postgresql:x", "postgres:u:secret@localhost/db", "sqlite:g.db", "postgresql:/x"]
+)
+def test_a_known_scheme_without_its_slashes_is_refused(tmp_path: Path, url: str) -> None:
+    """Not a SQLite file named after the URL: an error naming the accepted forms (and not
+    repeating what follows the scheme, which may be a password)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "carcassonne.cli.main", "serve", "--http", "--port", "1",
+         "--db", url],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode != 0
+    head = url.partition(":")[0]
+    assert f"--db {head}:...: {head}: needs '//' after it (accepted: postgresql://" in done.stderr
+    assert "sqlite:////absolute/path.db or a file path)" in done.stderr, done.stderr
+    assert "secret" not in done.stderr and "Traceback" not in done.stderr
+    assert list(tmp_path.rglob("*")) == []  # no SQLite file made of the URL
+
+
 @pytest.mark.parametrize("value", [2**63, 2**64 + 5, -(2**63) - 1])
 def test_options_beyond_64_bits_are_refused(server: ServerProcess, value: int) -> None:
     """Such a game's record could not be loaded back (TOML's integers are 64-bit)."""

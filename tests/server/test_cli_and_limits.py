@@ -3,8 +3,13 @@ unchanged; the rate limits answer instead of dropping the connection."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+import tomllib
+from pathlib import Path
+
+import uvicorn
 
 from carcassonne.server.limits import TokenBucket
 
@@ -17,6 +22,17 @@ sys.modules["starlette"] = None  # as if the server extra were not installed
 from carcassonne.cli.main import main
 sys.exit(main(["serve", "--http", "--port", "1"]))
 """
+
+
+def test_the_server_extra_brings_uvicorns_http_parser() -> None:
+    """With the extra installed, uvicorn parses HTTP with httptools, not its h11 fallback."""
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    extra = tomllib.loads(pyproject.read_text())["project"]["optional-dependencies"]["server"]
+    names = {re.split(r"[<>=!~;\[ ]", requirement, maxsplit=1)[0] for requirement in extra}
+    assert "httptools" in names, extra
+    config = uvicorn.Config("carcassonne.server.app:create_app", http="auto")
+    config.load()
+    assert config.http_protocol_class.__name__ == "HttpToolsProtocol"
 
 
 def test_serve_http_without_the_extra_names_it() -> None:

@@ -5,6 +5,7 @@ one is accepted, the other is told it is stale."""
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 
@@ -89,4 +90,65 @@ def test_the_same_move_through_both_processes_is_accepted_once(
     with one.http() as h:
         assert h.get(f"/api/games/{game['id']}").json()["game"]["seq"] == 1
     for client in (twin, *clients.values()):
+        client.close()
+
+
+def _notify(db: str, payloads: list[str]) -> None:
+    """Send ``payloads`` on the servers' channel, in order, as another process would."""
+    import asyncio
+
+    import asyncpg
+
+    from carcassonne.server.storage import CHANNEL
+
+    async def send() -> None:
+        conn = await asyncpg.connect(db)
+        try:
+            for payload in payloads:
+                await conn.execute("SELECT pg_notify($1, $2)", CHANNEL, payload)
+        finally:
+            await conn.close()
+
+    asyncio.run(send())
+
+
+def test_malformed_news_is_dropped_and_the_hub_goes_on(
+    pair: tuple[ServerProcess, ServerProcess],
+) -> None:
+    """Anything on the channel that is not news of the known shapes changes nothing: no
+    message outside the protocol reaches a client (every message received is checked against
+    the schemas), presence still works, and the news after it is acted on."""
+    one, _two = pair
+    gid = one.create_game([{"kind": "human"}] * 3, seed=3)["id"]
+    first = one.connect(gid)  # seat 0 only: seat 2 is online when the good news says so
+    assert first.hello(0, one.join(gid, 0), 0)["type"] == "sync"
+    bad = [
+        "not json",
+        "[1]",
+        json.dumps({"k": "move", "g": [1], "p": "bad"}),
+        json.dumps({"k": "presence", "g": gid, "p": "bad", "online": [[1]]}),
+        json.dumps({"k": "presence", "g": gid, "p": "bad2", "online": 4}),
+        json.dumps({"k": "undo-request", "g": gid, "p": "bad"}),
+        json.dumps({"k": "undo-request", "g": gid, "p": "bad", "seq": 0, "seat": "zz"}),
+        json.dumps({"k": "undo-request", "g": gid, "p": "bad", "seq": -1, "seat": 99}),
+        json.dumps({"k": "undo-declined", "g": gid, "p": "bad", "message": {"type": "x"}}),
+        json.dumps({"k": "undo-declined", "g": gid, "p": "bad"}),
+        json.dumps({"k": "nonsense", "g": gid, "p": "bad"}),
+    ]
+    good = json.dumps({"k": "presence", "g": gid, "p": "elsewhere", "online": [2]})
+    _notify(one.db, [*bad, good])
+    presence = first.until("presence")
+    while not presence["seats"][2]["online"]:  # its own presence comes first
+        presence = first.until("presence")
+    assert [s["online"] for s in presence["seats"]] == [True, False, True]
+    assert [m["type"] for m in first.seen if m["type"] not in ("sync", "presence")] == []
+    # a newcomer is served (its presence is worked out from the news kept)
+    watcher = one.connect(gid)
+    assert watcher.hello()["type"] == "sync"
+    assert [s["online"] for s in watcher.until("presence")["seats"]] == [True, False, True]
+    # and moves still go round
+    answer = first.apply(first.state["legal_actions"][0]["action"])  # type: ignore[index]
+    assert answer["type"] == "ok"
+    assert watcher.until("update")["seq"] == 1
+    for client in (watcher, first):
         client.close()

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
+import sqlite3
+
 from .live import ServerProcess
 from .test_play import advance, seated
 
@@ -74,3 +79,66 @@ def test_undo_between_people_needs_the_others(server: ServerProcess) -> None:
     assert update["state"]["pending"]["kind"] == "figure"
     a.close()
     b.close()
+
+
+def _stored(db: str, game: str) -> list[tuple[int, str, str | None]]:
+    """The game's log as stored, ``(seq, kind, secret)``, read from the store itself."""
+    query = "SELECT seq, kind, secret FROM moves WHERE game = $1 ORDER BY seq"
+    if db.startswith("sqlite:///"):
+        with contextlib.closing(sqlite3.connect(db.removeprefix("sqlite:///"))) as conn:
+            return list(conn.execute(query.replace("$1", "?"), (game,)))
+
+    async def read() -> list[tuple[int, str, str | None]]:
+        conn = await asyncpg.connect(db)
+        try:
+            return [tuple(row) for row in await conn.fetch(query, game)]
+        finally:
+            await conn.close()
+
+    import asyncpg
+
+    return asyncio.run(read())
+
+
+def test_an_agreed_undo_that_took_back_a_draw_reshuffles_the_unseen_pile(
+    server: ServerProcess,
+) -> None:
+    """Between people an undo may take back a draw (all agreed), but the draws taken back
+    must not come again in the order everyone saw: the undo is stored with the fresh seed of
+    the new order (hidden from clients), and the game goes on from it, its history too."""
+    game, clients = seated(server, [{"kind": "human"}, {"kind": "human"}], seed=4)
+    a, b = clients[0], clients[1]
+    a.apply(a.state["legal_actions"][0]["action"])  # type: ignore[index]
+    a.apply(a.state["legal_actions"][0]["action"])  # type: ignore[index]  (b's tile drawn)
+    seq = a.seq
+    advance(b, seq)
+    seen = dict(a.state)  # type: ignore[arg-type]
+    a.answer(a.send({"op": "undo", "seq": seq}))
+    b.until("undo-request", seq=seq)
+    assert b.answer(b.send({"op": "undo_answer", "seq": seq, "accept": True}))["seq"] == seq + 1
+    update = a.until("update", seq=seq + 1)
+    assert update["undone"] == 1
+    after = update["state"]
+    # all that was seen is as it was before the figure
+    assert after["tiles"] == seen["tiles"] and after["actions_played"] == 1
+    assert after["tiles_left"] == seen["tiles_left"] + 1 and after["pending"]["kind"] == "figure"
+    stored = _stored(server.db, game["id"])
+    assert [(s, k) for s, k, _ in stored] == [(1, "action"), (2, "action"), (3, "undo")]
+    assert stored[0][2] is None and stored[1][2] is None
+    secret = stored[2][2]
+    assert secret is not None and 0 <= int(secret) < 2**62
+    # the secret never reaches a client: not in the missed moves of a sync
+    watcher = server.connect(game["id"])
+    sync = watcher.hello(seq=0)
+    assert sync["missed"][2] == {"seq": 3, "seat": 0, "kind": "undo", "text": "1"}
+    assert secret not in json.dumps(sync)
+    # the game goes on from the new pile, and its history follows it
+    assert a.apply(a.state["legal_actions"][0]["action"])["type"] == "ok"  # type: ignore[index]
+    advance(watcher, seq + 2)
+    with server.http() as h:
+        history = h.get(f"/api/games/{game['id']}/history").json()
+    assert [(e["seq"], e["seat"]) for e in history["entries"]] == [(1, 0), (4, 0)]
+    assert history["entries"][1]["text"] == a.seen[-2]["action"]["text"]
+    assert watcher.state["drawn_tile"] == a.state["drawn_tile"]  # type: ignore[index]
+    for client in (a, b, watcher):
+        client.close()

@@ -386,8 +386,12 @@ def _apply(
             path,
             f"{kind} cannot be replayed here: this game waits for a {state.pending.kind} decision",
         )
+    sender = _sender(document, message, path, len(state.config.names))
     events: list[Event] = []
     for step in steps:
+        if sender is not None and type(step) not in (ForcedDraw, ForcedChance):
+            _check_sender(document, state, sender, path, kind)
+            sender = None  # the message's own decision; what it leads to may be another's
         try:
             if type(step) is ForcedDraw:
                 state.force_draw(step.tile)
@@ -399,6 +403,32 @@ def _apply(
         except CarcassonneError as exc:
             raise document.fail(path, f"{kind}: illegal move here ({step}): {exc}") from None
     return events
+
+
+def _sender(document: Document, message: dict[str, Json], path: str, players: int) -> int | None:
+    """The message's ``player`` (who held the decision it answers), or ``None`` when the file
+    leaves it out: JCZ itself only times players with it, so a file may lack it; when given,
+    it must be a player of the game."""
+    player = message.get("player")
+    if player is None:
+        return None
+    if type(player) is not int or not 0 <= player < players:
+        raise document.fail(
+            f"{path}.player", f"expected a player index from 0 to {players - 1}, not {player!r}"
+        )
+    return player
+
+
+def _check_sender(document: Document, state: GameState, sender: int, path: str, kind: str) -> None:
+    """Refuse a message sent by another player than the one who decides now (its first
+    action's): replaying it would credit one player with another's move."""
+    decides = state.pending.player
+    if 0 <= decides != sender:
+        raise document.fail(
+            f"{path}.player",
+            f"{kind} sent by player {sender}, but player {decides} decides here "
+            f"(a {state.pending.kind} decision)",
+        )
 
 
 def payload_of(message: Json) -> Mapping[str, Json]:

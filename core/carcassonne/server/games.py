@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from carcassonne.limits import whole_number
 from carcassonne.record import Entry, Record, parse_record, record_of, replay_record
 from carcassonne.serialize import action_from_text, action_json
 from carcassonne.server.entries import action_entry_words
+from carcassonne.server.reshuffle import MAX_RESHUFFLE, reshuffled
 from carcassonne.server.storage import GameRow, MoveRow, SeatRow, Store
 from carcassonne.server.views import public_text
 from carcassonne.state import GameState
@@ -209,10 +211,29 @@ def origin_record(row: GameRow) -> Record:
 
 
 def replay(row: GameRow, log: list[MoveRow]) -> GameState:
-    """The game a stored log describes, replayed with the engine's record machinery."""
-    origin = origin_record(row)
-    entries = [Entry("action", move.text) for move in effective_actions(log)]
-    return replay_record(Record(origin.header, origin.entries + entries))
+    """The game a stored log describes, replayed with the engine's record machinery; a log
+    with a reshuffle (an agreed undo that took back a draw) is followed move by move from the
+    last one, as it was played."""
+    last = max((i for i, move in enumerate(log) if move.secret is not None), default=None)
+    if last is None:
+        origin = origin_record(row)
+        entries = [Entry("action", move.text) for move in effective_actions(log)]
+        return replay_record(Record(origin.header, origin.entries + entries))
+    state = replay(row, log[:last])
+    for move in log[last:]:
+        state = follow(state, move)
+    return state
+
+
+def follow(state: GameState, move: MoveRow) -> GameState:
+    """The game after one stored move: ``state`` moved on, or, after a reshuffle, a new state
+    (:func:`reshuffled`). The live game, another process that catches up and a replay from the
+    store all go through it, so they agree."""
+    if move.kind != "undo":
+        state.apply(action_from_text(move.text, state))
+        return state
+    state.undo(int(move.text))
+    return state if move.secret is None else reshuffled(state, int(move.secret))
 
 
 def origin_state(row: GameRow) -> GameState:
@@ -345,7 +366,7 @@ class Games:
 
     def _follow(self, live: Live, move: MoveRow) -> Change:
         if move.kind == "undo":
-            live.state.undo(int(move.text))
+            live.state = follow(live.state, move)
             live.log.append(move)
             return Change(move.seq, move.seat, None, int(move.text), [])
         action = action_from_text(move.text, live.state)
@@ -356,9 +377,16 @@ class Games:
         return Change(move.seq, move.seat, action_json(action), None, shown, tuple(events), words)
 
     async def commit(
-        self, live: Live, seat: int | None, based_on: int, action: Any = None, undo: int = 0
+        self,
+        live: Live,
+        seat: int | None,
+        based_on: int,
+        action: Any = None,
+        undo: int = 0,
+        reshuffle: bool = False,
     ) -> Change:
-        """Make one change (an action, or taking back ``undo`` actions) and store it.
+        """Make one change (an action, or taking back ``undo`` actions, with the unseen pile
+        then shuffled anew from fresh entropy if ``reshuffle``: :func:`reshuffled`) and store it.
 
         Call with ``live.lock`` held. There is no read of the store first: when another process
         stored a move meanwhile, the write fails on the ``(game, seq)`` key and this process
@@ -370,8 +398,10 @@ class Games:
             raise ServerError("stale", f"the game is at seq {live.seq}, not {based_on}", 409)
         state = live.state.clone()
         if undo:
-            state.undo(undo)
-            move = MoveRow(live.seq + 1, seat, "undo", str(undo), time.time())
+            secret = str(secrets.randbelow(MAX_RESHUFFLE)) if reshuffle else None
+            move = MoveRow(live.seq + 1, seat, "undo", str(undo), time.time(), secret)
+            # a reshuffle replays the game: in a worker thread, as loading a game does
+            state = await asyncio.to_thread(follow, state, move)
             change = Change(move.seq, seat, None, undo, [])
         else:
             events = state.apply(action)

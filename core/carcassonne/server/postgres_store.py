@@ -14,8 +14,11 @@ from typing import Any
 
 from carcassonne.server import require
 from carcassonne.server.storage import (
+    ADDED_COLUMNS,
     CHANNEL,
     GAME_COLUMNS,
+    INSERT_MOVE_SQL,
+    MOVE_COLUMNS,
     SCHEMA,
     STATUS_SQL,
     GameRow,
@@ -27,13 +30,13 @@ from carcassonne.server.storage import (
 
 #: A move in one statement: the log row, the game's ``seq``/``updated``/status (as
 #: :data:`MOVED_SQL`), and the NOTIFY; data-modifying CTEs all run, in one transaction.
-APPEND_SQL = """WITH inserted AS (
-    INSERT INTO moves VALUES ($1, $2, $3, $4, $5, $6) RETURNING game
+APPEND_SQL = f"""WITH inserted AS (
+    {INSERT_MOVE_SQL} RETURNING game
 ), moved AS (
-    UPDATE games SET seq = $2, updated = $6, status = CASE WHEN $7 THEN 'over' ELSE status END
+    UPDATE games SET seq = $2, updated = $6, status = CASE WHEN $8 THEN 'over' ELSE status END
     WHERE id = $1
 )
-SELECT pg_notify($8, $9) FROM inserted"""
+SELECT pg_notify($9, $10) FROM inserted"""
 
 #: Serialises ``CREATE TABLE IF NOT EXISTS`` when two processes start at once.
 _DDL_LOCK = 0x43415243
@@ -66,6 +69,8 @@ class PostgresStore(Store):
             await conn.execute("SELECT pg_advisory_xact_lock($1)", _DDL_LOCK)
             for statement in SCHEMA:
                 await conn.execute(statement)
+            for table, column, kind in ADDED_COLUMNS:
+                await conn.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
 
     async def close(self) -> None:
         if self._listen_conn is not None:
@@ -128,11 +133,10 @@ class PostgresStore(Store):
 
     async def moves(self, game_id: str, after: int = 0) -> list[MoveRow]:
         rows = await self._pool.fetch(
-            "SELECT seq, seat, kind, text, at FROM moves WHERE game = $1 AND seq > $2 "
-            "ORDER BY seq",
+            f"SELECT {MOVE_COLUMNS} FROM moves WHERE game = $1 AND seq > $2 ORDER BY seq",
             game_id, after,
         )  # fmt: skip
-        return [MoveRow(int(r[0]), r[1], r[2], r[3], float(r[4])) for r in rows]
+        return [MoveRow(int(r[0]), r[1], r[2], r[3], float(r[4]), r[5]) for r in rows]
 
     async def append(self, game_id: str, move: MoveRow, over: bool, notify: str) -> bool:
         # one statement, so one round trip and one short transaction: the insert, the game's
@@ -140,8 +144,8 @@ class PostgresStore(Store):
         try:
             await self._pool.execute(
                 APPEND_SQL,
-                game_id, move.seq, move.seat, move.kind, move.text, move.at, over, CHANNEL,
-                notify,
+                game_id, move.seq, move.seat, move.kind, move.text, move.at, move.secret, over,
+                CHANNEL, notify,
             )  # fmt: skip
         except self.asyncpg.UniqueViolationError:
             return False

@@ -21,7 +21,10 @@ from pathlib import Path
 from typing import TypeVar
 
 from carcassonne.server.storage import (
+    ADDED_COLUMNS,
     GAME_COLUMNS,
+    INSERT_MOVE_SQL,
+    MOVE_COLUMNS,
     MOVED_SQL,
     SCHEMA,
     STATUS_SQL,
@@ -76,6 +79,10 @@ class SqliteStore(Store):
             with conn:
                 for statement in SCHEMA:
                     conn.execute(statement)
+                for table, column, kind in ADDED_COLUMNS:
+                    have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+                    if column not in have:
+                        conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
             return conn
 
         loop = asyncio.get_running_loop()
@@ -173,10 +180,7 @@ class SqliteStore(Store):
     async def moves(self, game_id: str, after: int = 0) -> list[MoveRow]:
         def work(conn: sqlite3.Connection) -> list[MoveRow]:
             rows = conn.execute(
-                _sql(
-                    "SELECT seq, seat, kind, text, at FROM moves WHERE game = $1 AND seq > $2 "
-                    "ORDER BY seq"
-                ),
+                _sql(f"SELECT {MOVE_COLUMNS} FROM moves WHERE game = $1 AND seq > $2 ORDER BY seq"),
                 (game_id, after),
             ).fetchall()
             return [MoveRow(*r) for r in rows]
@@ -189,8 +193,8 @@ class SqliteStore(Store):
                 with conn:
                     conn.execute("BEGIN IMMEDIATE")
                     conn.execute(
-                        _sql("INSERT INTO moves VALUES ($1, $2, $3, $4, $5, $6)"),
-                        (game_id, move.seq, move.seat, move.kind, move.text, move.at),
+                        _sql(INSERT_MOVE_SQL),
+                        (game_id, move.seq, move.seat, move.kind, move.text, move.at, move.secret),
                     )
                     conn.execute(_sql(MOVED_SQL), (game_id, over, move.seq, move.at))
             except sqlite3.IntegrityError:

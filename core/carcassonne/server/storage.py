@@ -68,6 +68,20 @@ SCHEMA = [
     "CREATE INDEX IF NOT EXISTS games_listed ON games (private, updated)",
 ]
 
+#: Columns added after the tables were first made, ``(table, column, type)``: each adapter adds
+#: the ones an older database lacks when it opens (neither database has one portable statement
+#: for "add this column unless it is there").
+ADDED_COLUMNS = [("moves", "secret", "TEXT")]
+
+#: The columns of ``moves`` a :class:`MoveRow` is read from and written to, in its field order.
+MOVE_COLUMNS = "seq, seat, kind, text, at, secret"
+
+#: A new row of the log.
+INSERT_MOVE_SQL = (
+    "INSERT INTO moves (game, seq, seat, kind, text, at, secret) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7)"
+)
+
 GAME_COLUMNS = "id, config, seed, private, bot_think, status, seq, created, updated"
 
 #: The status of a game that is not over: ``waiting`` while a human seat is free.
@@ -132,13 +146,17 @@ class SeatRow:
 @dataclass(frozen=True)
 class MoveRow:
     """One accepted change: ``kind`` ``action`` (``text``: its notation) or ``undo`` (``text``:
-    how many actions it took back). ``seat``: who made it."""
+    how many actions it took back). ``seat``: who made it. ``secret``: for an undo that took
+    back a draw, the seed the unseen pile was reshuffled with (:mod:`reshuffle`), so
+    that the game replays as it went on; like the game's seed, never shown while it is
+    played (``None`` otherwise)."""
 
     seq: int
     seat: int | None
     kind: str
     text: str
     at: float
+    secret: str | None = None
 
 
 class StoreError(CarcassonneError):

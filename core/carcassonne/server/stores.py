@@ -7,6 +7,11 @@ from carcassonne.server.storage import Store, StoreError
 
 #: The schemes a ``--db`` URL may have.
 SCHEMES = ("sqlite", "postgresql", "postgres")
+#: The forms a ``--db`` value may take, for messages.
+FORMS = (
+    "accepted: postgresql://USER@HOST:PORT/DATABASE, postgres://..., sqlite:///relative/path.db, "
+    "sqlite:////absolute/path.db or a file path"
+)
 
 
 async def check_store(url: str) -> None:
@@ -38,11 +43,16 @@ def open_store(url: str) -> Store:
     """The store a ``--db`` URL names: ``postgresql://...`` (or ``postgres://``), or SQLite:
     ``sqlite:///relative/path.db``, ``sqlite:////absolute/path.db``, ``sqlite:///path?sync=full``
     or a bare file path. Any other ``scheme://`` is refused (``postgress://`` is a typo, not a
-    file to create)."""
+    file to create), and so is a known scheme without its ``//`` (``postgresql:x`` is a URL
+    mistyped, not a SQLite file of that name)."""
     scheme, sep, _ = url.partition("://")
     if sep and scheme not in SCHEMES:
         known = ", ".join(f"{s}://" for s in SCHEMES)
         raise StoreError(f"--db {redact(url)}: unknown scheme {scheme!r} (known: {known})")
+    head, colon, _ = url.partition(":")
+    if not sep and colon and head in SCHEMES:
+        # the rest is not echoed: without '//' it cannot be told apart from a password
+        raise StoreError(f"--db {head}:...: {head}: needs '//' after it ({FORMS})")
     if url.startswith(("postgresql://", "postgres://")):
         from carcassonne.server.postgres_store import PostgresStore
 

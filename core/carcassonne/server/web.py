@@ -373,6 +373,13 @@ def history_json(row: Any, log: list[Any], final: GameState) -> dict[str, Any]:
     """The actions that still count with their events, replayed from the log (from the last
     replay of this game when the actions then are the first of the actions now)."""
     moves = effective_actions(log)
+    if any(move.secret is not None for move in log):
+        # the pile was shuffled anew after an undo: the seed deals other tiles than were
+        # drawn, so the entries come from the game's own log (the file's moves first, if any)
+        entries = file_entries(final)
+        for item, move in zip(entries[len(entries) - len(moves) :], moves, strict=True):
+            item.update(seq=move.seq, seat=move.seat)
+        return {"entries": entries, "outcome": outcome_json(final) if final.is_over else None}
     seqs = [move.seq for move in moves]
     done = _REPLAYED.get(row.id)
     if done is not None and seqs[: len(done[0])] == done[0]:

@@ -39,6 +39,7 @@ from carcassonne.server.games import (
     undo_reveals,
 )
 from carcassonne.server.limits import Limits, TokenBucket
+from carcassonne.server.news import read_news
 from carcassonne.server.storage import Store
 from carcassonne.server.views import StateMessage, json_text
 
@@ -218,14 +219,19 @@ class Hub:
                 log.warning("could not publish news for game %s", news.get("g"))
 
     async def on_news(self, payload: str) -> None:
-        """News from another process (PostgreSQL NOTIFY)."""
+        """News from another process (PostgreSQL NOTIFY): checked first (:mod:`news`); news
+        that does not fit, or that fails to be acted on, is logged and dropped, and the hub
+        goes on with the next."""
+        news = read_news(payload)
+        if news is None or news["p"] == self.process:
+            return
         try:
-            news = json.loads(payload)
-            game_id, origin, kind = news["g"], news["p"], news["k"]
-        except (ValueError, KeyError, TypeError):
-            return
-        if origin == self.process:
-            return
+            await self._act_on(news)
+        except Exception:  # noqa: BLE001 - one bad piece of news must not stop the others
+            log.exception("news for game %s dropped: acting on it failed", news["g"])
+
+    async def _act_on(self, news: dict[str, Any]) -> None:
+        game_id, origin, kind = news["g"], news["p"], news["k"]
         live = self.games.live.get(game_id)
         if kind == "move":
             await self.games.follow_remote(game_id)
@@ -491,7 +497,11 @@ class Session:
                 declined = {"type": "undo-declined", "game": live.id, "seq": based_on, "by": seat}
             elif all(votes.get(s) for s in live.human_seats()):
                 count = undo_count(live.log, request[1])
-                change = await self.hub.games.commit(live, request[1], based_on, undo=count)
+                # draws taken back would come again in the order everyone saw: shuffled anew
+                reshuffle = undo_reveals(live.state, count)
+                change = await self.hub.games.commit(
+                    live, request[1], based_on, undo=count, reshuffle=reshuffle
+                )
                 await self.reply({"type": "ok", "id": rid, "seq": change.seq})
                 return
         await self.reply({"type": "ok", "id": rid, "seq": based_on})
