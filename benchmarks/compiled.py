@@ -102,7 +102,7 @@ print(json.dumps({{"path": workloads.path(), "values": values}}))
 """
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Contestant:
     """One engine to measure: the interpreter, its environment, and the tree its modules must
     come from (None for the compiled build, which must come from its venv instead)."""
