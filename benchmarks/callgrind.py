@@ -13,9 +13,15 @@ import sys
 
 
 def run(
-    code: str, env: dict[str, str], *, cycles: bool = False
+    code: str,
+    env: dict[str, str],
+    *,
+    cycles: bool = False,
+    python: str = sys.executable,
+    cwd: str | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``python -c code`` under callgrind with ``env``; ``cycles`` adds the cache simulation
+    """Run ``python -c code`` under callgrind with ``env`` (``python``: another interpreter,
+    a compiled build's venv; ``cwd``: where it starts); ``cycles`` adds the cache simulation
     (its extra counters follow the instructions on the ``Collected`` line)."""
     return subprocess.run(
         [
@@ -24,11 +30,12 @@ def run(
             "--toggle-collect=_operator_call",
             "--callgrind-out-file=/dev/null",
             *(["--cache-sim=yes"] if cycles else []),
-            sys.executable,
+            python,
             "-c",
             code,
         ],
         env=env,
+        cwd=cwd,
         capture_output=True,
         text=True,
     )

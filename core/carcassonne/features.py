@@ -14,17 +14,19 @@ copies and a dict copy.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from carcassonne.geometry import RING_OFFSETS, facing_half
 from carcassonne.tileset.model import Rotated
 from carcassonne.values import Figure, Placed, Pos
 
-_EMPTY: frozenset[int] = frozenset()
-_FACING = tuple(facing_half(h) for h in range(8))
-_EMPTY_SQUARES: frozenset[Pos] = frozenset()
+# Module constants are ``Final``: the compiled build (docs/compiled.md) keeps them in C statics
+# instead of looking them up in the module's dict at each read (the hot paths read them).
+_EMPTY: Final[frozenset[int]] = frozenset()
+_FACING: Final[tuple[int, ...]] = tuple(facing_half(h) for h in range(8))
+_EMPTY_SQUARES: Final[frozenset[Pos]] = frozenset()
 #: A square and the 8 around it, as offsets.
-_NINE = ((0, 0), *RING_OFFSETS)
+_NINE: Final[tuple[tuple[int, int], ...]] = ((0, 0), *RING_OFFSETS)
 
 
 #: A feature's aggregates, kept at its root node as one immutable tuple, replaced (never
@@ -37,7 +39,7 @@ Record = tuple[
     str, int, frozenset[Pos] | None, tuple[Figure, ...], frozenset[int], dict[str, int] | None
 ]
 #: What a node that is no longer a root keeps as its record (its own is not read again).
-_STALE: Record = ("", 0, None, (), frozenset(), None)
+_STALE: Final[Record] = ("", 0, None, (), frozenset(), None)
 
 KIND: Final = 0
 OPEN: Final = 1
@@ -57,11 +59,22 @@ Row = tuple[str, int, bool, dict[str, int] | None, tuple[int, ...]]
 #: -1: it closes one of the neighbour's ``theirs`` (which may complete it).
 Join = tuple[int, int, int]
 
+#: The tiles on the N, E, S and W sides of a square (None: empty), four of them. Typed as a
+#: tuple of any length: the compiled build keeps a fixed-length tuple unboxed, as a C struct,
+#: and builds a new tuple object each time one is indexed by a variable (``neighbours[side]``).
+Neighbours = tuple[Placed | None, ...]
 
-class Segments(NamedTuple):
+
+class Segments:
     """The segments of one rotated tile, as :meth:`FeatureGraph.place` adds them: built once
     per configuration, tile and rotation (``GameConfig.segment_data``), so that placing a tile
-    looks nothing else up. Indices are the segments' (``RotatedFeature.index``)."""
+    looks nothing else up. Indices are the segments' (``RotatedFeature.index``).
+
+    A plain class with typed slots rather than a named tuple: the compiled build
+    (docs/compiled.md) reads a native class's attributes as C struct fields, and a named
+    tuple's through Python attribute lookup; in Python a slot reads as fast as a field."""
+
+    __slots__ = ("rows", "open_nodes", "may_close", "surround", "shown", "plans", "rot", "wild")
 
     #: Per segment: (kind, open edges, squares tracked?, attributes, bordering segments). Open
     #: edges are 0 for kinds that do not complete by edges; squares are tracked for kinds
@@ -78,7 +91,8 @@ class Segments(NamedTuple):
     surround: tuple[int, ...]
     #: Per side (N, E, S, W): the tile's edge code on that side, shifted to where the empty
     #: square beyond that side keeps it in its frontier pattern (its side facing the tile).
-    shown: tuple[int, int, int, int]
+    #: Four of them, typed as any length (indexed by a variable: see :data:`Neighbours`).
+    shown: tuple[int, ...]
     #: Per side: the joins with each neighbour tile's rotation found there so far, keyed by
     #: ``id()`` of that neighbour's :class:`~carcassonne.tileset.model.Rotated` (which lives
     #: as long as the configuration that owns this cache): see :func:`join_plan`.
@@ -87,6 +101,26 @@ class Segments(NamedTuple):
     rot: Rotated
     #: Wildcard edge types of the configuration (the abbey's): they join nothing.
     wild: frozenset[str]
+
+    def __init__(
+        self,
+        rows: tuple[Row, ...],
+        open_nodes: tuple[int, ...],
+        may_close: tuple[bool, ...],
+        surround: tuple[int, ...],
+        shown: tuple[int, ...],
+        plans: tuple[dict[int, tuple[Join, ...]], ...],
+        rot: Rotated,
+        wild: frozenset[str],
+    ) -> None:
+        self.rows = rows
+        self.open_nodes = open_nodes
+        self.may_close = may_close
+        self.surround = surround
+        self.shown = shown
+        self.plans = plans
+        self.rot = rot
+        self.wild = wild
 
 
 def segments_of(
@@ -118,7 +152,7 @@ def segments_of(
         open_nodes=tuple(i for i, row in enumerate(rows) if row[1]),
         may_close=tuple(may_close),
         surround=tuple(i for i, row in enumerate(rows) if not row[1] and row[2]),
-        shown=(shown[0], shown[1], shown[2], shown[3]),
+        shown=shown,
         plans=({}, {}, {}, {}),
         rot=rot,
         wild=wild,
@@ -300,7 +334,7 @@ class FeatureGraph:
         pos: Pos,
         segments: Segments,
         board: dict[Pos, Placed],
-        neighbours: tuple[Placed | None, Placed | None, Placed | None, Placed | None],
+        neighbours: Neighbours,
     ) -> tuple[int, ...]:
         """Add the segments of a tile just put on ``board`` and join them to the neighbours'
         (``neighbours``: the tiles on its N, E, S and W sides, looked up once by the caller).
@@ -335,8 +369,9 @@ class FeatureGraph:
         if segments.surround:
             self.surround[pos] = tuple([base + i for i in segments.surround])
             self._near = self._near | _near({pos: ()})
-        find = self.find
         plans = segments.plans
+        # self.find(...) rather than a local bound method: the compiled build calls a method
+        # directly, a bound method through Python's generic call (a node is rarely not a root)
         for side in range(4):  # what _side_plans gives, without its list (the hot path)
             other = neighbours[side]
             if other is None:
@@ -347,10 +382,10 @@ class FeatureGraph:
             other_base = other.order
             for mine, theirs, closed in plan:
                 if theirs < 0:  # a wildcard edge closes one of this tile's open edges
-                    self.close(find(base + mine), 1)
+                    self.close(self.find(base + mine), 1)
                     continue
                 if mine < 0:  # ... or one of the neighbour's, which may complete it
-                    root = find(other_base + theirs)
+                    root = self.find(other_base + theirs)
                     self.close(root, 1)
                     touched.append(root)
                     continue
@@ -358,10 +393,10 @@ class FeatureGraph:
                 # one is a change to both
                 ra = base + mine
                 if parent[ra] != ra:
-                    ra = find(ra)
+                    ra = self.find(ra)
                 rb = other_base + theirs
                 if parent[rb] != rb:
-                    rb = find(rb)
+                    rb = self.find(rb)
                 if ra == rb:
                     if closed:
                         kind, opened, tiles, figs, borders, attrs = feats[ra]
@@ -384,7 +419,7 @@ class FeatureGraph:
                 feats[ra] = (kind, opened + open_b - closed, tiles, figs, borders, attrs)
         completed = []
         for node in touched:
-            root = find(node)
+            root = self.find(node)
             rec = feats[root]
             if rec[1] == 0 and rec[2] is not None:  # no open edge left, and it completes
                 completed.append(root)
@@ -402,7 +437,7 @@ class FeatureGraph:
         pos: Pos,
         segments: Segments,
         board: dict[Pos, Placed],
-        neighbours: tuple[Placed | None, Placed | None, Placed | None, Placed | None],
+        neighbours: Neighbours,
     ) -> bool:
         """Whether :meth:`place` with these arguments (the tile not on ``board`` yet) would
         complete a feature, found without changing the graph (a search asks this of every
@@ -428,12 +463,11 @@ class FeatureGraph:
     def _closes(
         self,
         segments: Segments,
-        neighbours: tuple[Placed | None, Placed | None, Placed | None, Placed | None],
+        neighbours: Neighbours,
     ) -> bool:
         """Whether placing the tile would leave a feature with open edges at none: the joins
         of :meth:`place`, replayed on the open-edge counts of the few features involved."""
         feats = self.feats
-        find = self.find
         rows = segments.rows
         # local keys: -1 - i for the new tile's segment i, the root id for a placed feature;
         # ``into`` links a merged key to the one it joined, ``opens`` holds each key's open
@@ -445,7 +479,7 @@ class FeatureGraph:
         for other_base, plan in _side_plans(segments, neighbours):
             for mine, theirs, closed in plan:
                 if mine < 0:  # a wildcard edge closes one of the neighbour's open edges
-                    b = root = find(other_base + theirs)
+                    b = root = self.find(other_base + theirs)
                     while b in into:
                         b = into[b]
                     opens[b] = (opens[b] if b in opens else feats[b][OPEN]) - 1
@@ -459,7 +493,7 @@ class FeatureGraph:
                 if theirs < 0:  # ... or one of this tile's
                     opens[a] -= 1
                     continue
-                b = find(other_base + theirs)
+                b = self.find(other_base + theirs)
                 while b in into:
                     b = into[b]
                 if a != b:
@@ -482,7 +516,7 @@ def _plan(segments: Segments, side: int, other: Rotated) -> tuple[Join, ...]:
 
 def _side_plans(
     segments: Segments,
-    neighbours: tuple[Placed | None, Placed | None, Placed | None, Placed | None],
+    neighbours: Neighbours,
 ) -> list[tuple[int, tuple[Join, ...]]]:
     """Per neighbour of a tile about to be placed: its first node and the join plan across
     that side (kept in ``segments.plans``)."""

@@ -9,20 +9,24 @@ pays for an object.
 
 from __future__ import annotations
 
-SIDES: tuple[str, ...] = ("N", "E", "S", "W")
-HALVES: tuple[str, ...] = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")
-CORNERS: tuple[str, ...] = ("NW", "NE", "SE", "SW")
-ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
+from typing import Final
 
-SIDE_INDEX = {name: i for i, name in enumerate(SIDES)}
-HALF_INDEX = {name: i for i, name in enumerate(HALVES)}
-CORNER_INDEX = {name: i for i, name in enumerate(CORNERS)}
+# The names below are ``Final``: the compiled build (docs/compiled.md) keeps them in C statics
+# instead of looking them up in the module's dict at each read; Python is unchanged.
+SIDES: Final[tuple[str, ...]] = ("N", "E", "S", "W")
+HALVES: Final[tuple[str, ...]] = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")
+CORNERS: Final[tuple[str, ...]] = ("NW", "NE", "SE", "SW")
+ROTATIONS: Final[tuple[int, ...]] = (0, 90, 180, 270)
+
+SIDE_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(SIDES)}
+HALF_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(HALVES)}
+CORNER_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(CORNERS)}
 
 #: (dx, dy) of the neighbour across each side.
-SIDE_OFFSETS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
+SIDE_OFFSETS: Final[tuple[tuple[int, int], ...]] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 #: The 8 squares around a tile (orthogonal and diagonal), in a fixed order.
-RING_OFFSETS: tuple[tuple[int, int], ...] = (
+RING_OFFSETS: Final[tuple[tuple[int, int], ...]] = (
     (-1, -1),
     (0, -1),
     (1, -1),
@@ -34,11 +38,11 @@ RING_OFFSETS: tuple[tuple[int, int], ...] = (
 )
 
 #: The two half-edges that make up each corner (NW = WR + NL, NE = NR + EL, ...).
-CORNER_HALVES: tuple[tuple[int, int], ...] = ((7, 0), (1, 2), (3, 4), (5, 6))
+CORNER_HALVES: Final[tuple[tuple[int, int], ...]] = ((7, 0), (1, 2), (3, 4), (5, 6))
 
 #: Offsets of the four tiles meeting at each corner of a tile, with the corner index each of
 #: those tiles contributes to the meeting point. Used for barns.
-CORNER_MEETING: tuple[tuple[tuple[int, int, int], ...], ...] = (
+CORNER_MEETING: Final[tuple[tuple[tuple[int, int, int], ...], ...]] = (
     ((0, 0, 0), (-1, 0, 1), (-1, -1, 2), (0, -1, 3)),  # NW of (0,0)
     ((0, 0, 1), (0, -1, 2), (1, -1, 3), (1, 0, 0)),  # NE
     ((0, 0, 2), (1, 0, 3), (1, 1, 0), (0, 1, 1)),  # SE

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple, NoReturn
 from carcassonne import events as ev
 from carcassonne.actions import Action, PlaceTile
 from carcassonne.config import GameConfig
-from carcassonne.features import FeatureGraph
+from carcassonne.features import FeatureGraph, Neighbours
 from carcassonne.tileset.model import TileType
 from carcassonne.values import (
     Decision,
@@ -231,10 +231,11 @@ class StateData:
         order = len(graph.parent)
         placed = _new(Placed, (tile, rotation, tile.rotations[rotation // 90], player, order))
         board[pos] = placed
-        # the four sides' squares (N, E, S, W, as SIDE_OFFSETS) and tiles, looked up once
-        around = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+        # the four sides' squares (N, E, S, W, as SIDE_OFFSETS) and tiles, looked up once;
+        # typed as tuples of any length, indexed by side below (features.Neighbours says why)
+        around: tuple[Pos, ...] = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
         get = board.get
-        neighbours = (get(around[0]), get(around[1]), get(around[2]), get(around[3]))
+        neighbours: Neighbours = (get(around[0]), get(around[1]), get(around[2]), get(around[3]))
         # the configuration's precomputed segments, read without a method call once known
         segments = config._segments.get((tile.id, rotation)) or config.segment_data(tile, rotation)
         completed = graph.place(placed, pos, segments, board, neighbours)
