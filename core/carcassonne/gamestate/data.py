@@ -6,7 +6,7 @@ The lowest layer of :class:`~carcassonne.state.GameState` (see :mod:`carcassonne
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
@@ -118,6 +118,7 @@ def _is_hole(pattern: int) -> bool:
 
 
 STATE_SLOTS = tuple(name for name, _ in _STATE_FIELDS) + (
+    "_patterns",
     "config",
     "seed",
     "last_events",
@@ -146,6 +147,10 @@ class StateData:
     _holes: int
     #: The frontier's squares, sorted: placements come out in their documented order unsorted.
     _squares: list[Pos]
+    #: The frontier's patterns in ``_squares`` order (``_frontier``'s values, aligned): the
+    #: tile decision looks each square's rotations up from its pattern without hashing an
+    #: ``(x, y)`` key per square per turn. Derived (a snapshot or a pickle has the frontier).
+    _patterns: list[int]
     _graph: FeatureGraph
     _pile: list[str]
     #: Per player: figure kind -> figures left in the supply (:class:`Supply`, read only:
@@ -241,9 +246,12 @@ class StateData:
         shown = segments.shown
         frontier = self._frontier
         squares = self._squares
+        patterns = self._patterns  # kept aligned with squares: same index, same insert/delete
         filled = frontier.pop(pos, None)
         if filled is not None:
-            del squares[bisect_left(squares, pos)]
+            j = bisect_left(squares, pos)
+            del squares[j]
+            del patterns[j]
             if filled & 0xF and filled & 0xF0 and filled & 0xF00 and filled & 0xF000:
                 self._holes -= 1  # a hole filled (the test is _is_hole's, inlined)
         for side in range(4):
@@ -254,9 +262,12 @@ class StateData:
                 known = frontier.get(q)
                 if known is None:
                     frontier[q] = seen
-                    insort(squares, q)
+                    j = bisect_left(squares, q)
+                    squares.insert(j, q)
+                    patterns.insert(j, seen)
                 else:
                     p = frontier[q] = known | seen
+                    patterns[bisect_left(squares, q)] = p
                     if p & 0xF and p & 0xF0 and p & 0xF00 and p & 0xF000:
                         self._holes += 1  # each side is seen once: a new hole (_is_hole)
         return completed
