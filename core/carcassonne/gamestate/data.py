@@ -247,9 +247,13 @@ class StateData:
         frontier = self._frontier
         squares = self._squares
         patterns = self._patterns  # kept aligned with squares: same index, same insert/delete
+        # squares[:j] < pos < squares[j:] once pos leaves the frontier. In (x, y) order no
+        # square lies between (x, y - 1), (x, y) and (x, y + 1): the north square is at j - 1
+        # (or goes at j) and the south one at j, found without a bisect (each costs a few
+        # tuple comparisons); east and west are bisected on their side of j only.
+        j = bisect_left(squares, pos)
         filled = frontier.pop(pos, None)
         if filled is not None:
-            j = bisect_left(squares, pos)
             del squares[j]
             del patterns[j]
             if filled & 0xF and filled & 0xF0 and filled & 0xF00 and filled & 0xF000:
@@ -260,14 +264,22 @@ class StateData:
                 q = around[side]
                 seen = shown[side]
                 known = frontier.get(q)
+                if side == 0:  # north: just before pos
+                    k = j if known is None else j - 1
+                elif side == 2:  # south: just after pos
+                    k = j
+                elif side == 1:  # east: after pos
+                    k = bisect_left(squares, q, j)
+                else:  # west: before pos
+                    k = bisect_left(squares, q, 0, j)
                 if known is None:
                     frontier[q] = seen
-                    j = bisect_left(squares, q)
-                    squares.insert(j, q)
-                    patterns.insert(j, seen)
+                    squares.insert(k, q)
+                    patterns.insert(k, seen)
+                    if side == 0 or side == 3:  # north or west: before pos, which moves up
+                        j += 1
                 else:
-                    p = frontier[q] = known | seen
-                    patterns[bisect_left(squares, q)] = p
+                    p = frontier[q] = patterns[k] = known | seen
                     if p & 0xF and p & 0xF0 and p & 0xF00 and p & 0xF000:
                         self._holes += 1  # each side is seen once: a new hole (_is_hole)
         return completed
