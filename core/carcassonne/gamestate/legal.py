@@ -494,7 +494,9 @@ class Legal(Queries):
 
     def _fits_somewhere(self, tile: TileType) -> bool:
         # any() over the frontier's fit lookups, all in C: stops at the first square that fits
-        return any(map(self.config.fit_table(tile).__getitem__, self._patterns))
+        config = self.config
+        fit = config._fits.get(tile.id) or config.fit_table(tile)  # (the method's fast path)
+        return any(map(fit.__getitem__, self._patterns))
 
     def _placements(self, tile: TileType) -> list[PlaceTile]:
         """Every legal placement of ``tile`` as the action that makes it, in the documented
@@ -511,7 +513,8 @@ class Legal(Queries):
         squares = self._squares
         # each square's rotations, looked up from its pattern (``_patterns``, aligned with
         # the squares: no (x, y) key hashed) by map() in C
-        fitting = list(map(config.fit_table(tile).__getitem__, self._patterns))
+        fit = config._fits.get(tile.id) or config.fit_table(tile)  # (the method's fast path)
+        fitting = list(map(fit.__getitem__, self._patterns))
         if config.hooks.may_veto(config, tile):
             triples = [
                 (x, y, r) for (x, y), rots in zip(squares, fitting, strict=True) for r in rots
