@@ -149,8 +149,11 @@ class StateData:
     _squares: list[Pos]
     #: The frontier's patterns in ``_squares`` order (``_frontier``'s values, aligned): the
     #: tile decision looks each square's rotations up from its pattern without hashing an
-    #: ``(x, y)`` key per square per turn. Derived (a snapshot or a pickle has the frontier).
-    _patterns: list[int]
+    #: ``(x, y)`` key per square per turn. Derived from the frontier on the first tile
+    #: decision that needs it (:meth:`_aligned`); None until then: a copy, an undo or an
+    #: unpickled state neither copies it nor keeps it up (a search's clone that places one
+    #: tile and passes, a 2-ply leaf, never needs it).
+    _patterns: list[int] | None
     _graph: FeatureGraph
     _pile: list[str]
     #: Per player: figure kind -> figures left in the supply (:class:`Supply`, read only:
@@ -227,6 +230,13 @@ class StateData:
     def auto_chance(self, value: bool) -> None:
         self._x = (self._x or _NO_EXTRAS)._replace(manual_chance=not value)
 
+    def _aligned(self) -> list[int]:
+        """The frontier's patterns in ``_squares`` order (``_patterns``), derived if not yet."""
+        patterns = self._patterns
+        if patterns is None:
+            patterns = self._patterns = list(map(self._frontier.__getitem__, self._squares))
+        return patterns
+
     def _lay(self, tile: TileType, x: int, y: int, rotation: int, player: int) -> tuple[int, ...]:
         """Place a tile, join its segments to the neighbours'; return nodes that completed."""
         config = self.config
@@ -246,7 +256,7 @@ class StateData:
         shown = segments.shown
         frontier = self._frontier
         squares = self._squares
-        patterns = self._patterns  # kept aligned with squares: same index, same insert/delete
+        patterns = self._patterns  # kept aligned with squares where derived (see the field)
         # squares[:j] < pos < squares[j:] once pos leaves the frontier. In (x, y) order no
         # square lies between (x, y - 1), (x, y) and (x, y + 1): the north square is at j - 1
         # (or goes at j) and the south one at j, found without a bisect (each costs a few
@@ -255,7 +265,8 @@ class StateData:
         filled = frontier.pop(pos, None)
         if filled is not None:
             del squares[j]
-            del patterns[j]
+            if patterns is not None:
+                del patterns[j]
             if filled & 0xF and filled & 0xF0 and filled & 0xF00 and filled & 0xF000:
                 self._holes -= 1  # a hole filled (the test is _is_hole's, inlined)
         for side in range(4):
@@ -275,11 +286,14 @@ class StateData:
                 if known is None:
                     frontier[q] = seen
                     squares.insert(k, q)
-                    patterns.insert(k, seen)
+                    if patterns is not None:
+                        patterns.insert(k, seen)
                     if side == 0 or side == 3:  # north or west: before pos, which moves up
                         j += 1
                 else:
-                    p = frontier[q] = patterns[k] = known | seen
+                    p = frontier[q] = known | seen
+                    if patterns is not None:
+                        patterns[k] = p
                     if p & 0xF and p & 0xF0 and p & 0xF00 and p & 0xF000:
                         self._holes += 1  # each side is seen once: a new hole (_is_hole)
         return completed

@@ -206,7 +206,7 @@ class Snapshots(Phases):
             setattr(self, name, copy(value))
         if manual:
             self.auto_chance = False
-        self._patterns = list(map(self._frontier.__getitem__, self._squares))
+        self._patterns = None
         self._cands = None
         self._ids = None
         self._legal = None
@@ -222,7 +222,7 @@ class Snapshots(Phases):
         other._frontier = self._frontier.copy()
         other._holes = self._holes
         other._squares = self._squares.copy()
-        other._patterns = self._patterns.copy()
+        other._patterns = None  # derived again if a tile decision needs it (see the field)
         other._graph = self._graph.copy()
         other._pile = self._pile.copy()
         other.supply = self.supply.copy()  # each Supply is read only: shared
@@ -284,7 +284,7 @@ class Snapshots(Phases):
         frontier = data["_frontier"]
         assert isinstance(frontier, dict)
         self._squares = sorted(frontier)
-        self._patterns = list(map(frontier.__getitem__, self._squares))
+        self._patterns = None
         self._holes = sum(1 for p in frontier.values() if _is_hole(p))
         self._cands = None
         self._ids = None
