@@ -12,6 +12,7 @@ import importlib
 import random
 import weakref
 from collections.abc import Iterable, Mapping
+from itertools import product
 from types import MappingProxyType, ModuleType
 
 from carcassonne.actions import TypedAction
@@ -28,9 +29,10 @@ _FIT_MEMO: dict[tuple[object, ...], FitTable] = {}
 
 
 class FitTable(dict[int, tuple[int, ...]]):
-    """``pattern -> rotations`` of one tile whose edges match a frontier pattern, filled on first
-    use: ``table[pattern]`` never misses (``__missing__`` computes and stores the answer), so
-    the hot loops index it directly, in C, without a ``get`` and a fallback call.
+    """``pattern -> rotations`` of one tile whose edges match a frontier pattern, every pattern
+    of the configuration's edge codes answered when the table is built: ``table[pattern]``
+    never misses, so the hot loops index it directly, in C, without a ``get`` and a fallback
+    call (``__missing__`` still answers any other pattern, by the same rule).
 
     A pattern packs, per side (N, E, S, W: 4 bits each, N lowest), the code of the edge the
     neighbour on that side shows, or 0 where there is no neighbour (``GameConfig.edge_codes``).
@@ -40,13 +42,34 @@ class FitTable(dict[int, tuple[int, ...]]):
     __slots__ = ("codes", "wild")
 
     def __init__(
-        self, codes: tuple[tuple[int, tuple[int, int, int, int]], ...], wild: frozenset[int]
+        self,
+        codes: tuple[tuple[int, tuple[int, int, int, int]], ...],
+        wild: frozenset[int],
+        count: int = 0,
     ) -> None:
         super().__init__()
         #: ``(rotation, edge codes N E S W)`` per rotation, ascending.
         self.codes = codes
         #: Codes of wildcard edges (they match anything).
         self.wild = wild
+        if count:
+            self._fill(count)
+
+    def _fill(self, count: int) -> None:
+        """Answer every pattern of the edge codes ``1..count`` up front. Filled as patterns
+        came up, tables were still missing after 20 warm-up games (a Python call per new
+        pattern, about 40 a base game, almost all of squares that nothing fits); from each
+        rotation's edges its fitting patterns are listed directly (the product of what each
+        side accepts: no neighbour, its own code, a wildcard; anything beside a wildcard)."""
+        wild = self.wild
+        every = range(count + 1)
+        fitting: dict[int, list[int]] = {}
+        for rotation, codes in self.codes:
+            accepted = [every if have in wild else sorted({0, have} | wild) for have in codes]
+            for n, e, s, w in product(*accepted):
+                fitting.setdefault(n | e << 4 | s << 8 | w << 12, []).append(rotation)
+        self.update(dict.fromkeys(_patterns(count), ()))
+        self.update((pattern, tuple(rots)) for pattern, rots in fitting.items())
 
     def __missing__(self, pattern: int) -> tuple[int, ...]:
         wild = self.wild
@@ -62,6 +85,22 @@ class FitTable(dict[int, tuple[int, ...]]):
                 rots.append(rotation)
         found = self[pattern] = tuple(rots)
         return found
+
+
+#: count -> every pattern of the edge codes ``1..count`` (and 0, no neighbour) on four sides.
+_PATTERNS: dict[int, list[int]] = {}
+
+
+def _patterns(count: int) -> list[int]:
+    """Every frontier pattern of ``count`` edge codes, ascending (one list of int objects per
+    count: the tables of a configuration share the keys)."""
+    found = _PATTERNS.get(count)
+    if found is None:
+        every = range(count + 1)
+        found = _PATTERNS[count] = sorted(
+            n | e << 4 | s << 8 | w << 12 for n, e, s, w in product(every, repeat=4)
+        )
+    return found
 
 
 #: One player: solo puzzles and tests (the rules need two; a front end may ask for more).
@@ -332,7 +371,7 @@ class GameConfig:
                     (rot.rotation, codes)
                     for rot, codes in zip(tile.rotations, self.edge_codes_of(tile), strict=True)
                 )
-                table = _FIT_MEMO[key] = FitTable(codes, self._wild_codes)
+                table = _FIT_MEMO[key] = FitTable(codes, self._wild_codes, len(self.edge_codes))
             self._fits[tile.id] = table
         return table
 

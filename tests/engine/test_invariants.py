@@ -144,3 +144,55 @@ def test_holes_kept_by_count_match_a_scan_after_play_undo_and_pickle(seed):
 def test_holes_are_checked_in_a_game_that_makes_them():
     # not every game makes a hole: this seed's does, so the check above is not vacuous there
     assert _check_holes(0) > 0
+
+
+def _frontier_by_scan(state: GameState) -> tuple[list[tuple[int, int]], list[int]]:
+    """The frontier's squares, sorted, and their patterns, found the slow way (from the
+    board): per side of an empty square (N, E, S, W, 4 bits each, N lowest), the edge code
+    of the neighbour's side facing it, 0 where there is none."""
+    board = state.board
+    sides = ((0, -1), (1, 0), (0, 1), (-1, 0))
+    around = {(x + dx, y + dy) for x, y in board for dx, dy in sides}
+    squares = sorted(around - board.keys())
+    codes = state.config.edge_codes
+    patterns = []
+    for x, y in squares:
+        pattern = 0
+        for side, (dx, dy) in enumerate(sides):
+            placed = board.get((x + dx, y + dy))
+            if placed is not None:
+                pattern |= codes[placed.rot.edges[(side + 2) % 4]] << (4 * side)
+        patterns.append(pattern)
+    return squares, patterns
+
+
+def _check_frontier(state: GameState, kept: bool = True) -> None:
+    """The frontier as a scan finds it; ``kept``: its patterns kept up as tiles were laid
+    (else derived now, as a copy's are on its first tile decision)."""
+    squares, patterns = _frontier_by_scan(state)
+    assert state._squares == squares
+    assert state._frontier == dict(zip(squares, patterns, strict=True))
+    assert (state._patterns if kept else state._aligned()) == patterns
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_frontier_squares_and_patterns_match_a_scan_after_play_undo_clone_and_pickle(seed):
+    # the tile decision reads each square's pattern from a list kept aligned with the sorted
+    # squares as tiles are laid; a copy, an undo or a pickle derives it again when needed
+    import pickle
+
+    for _, _, _, state in random_game(seed):
+        _check_frontier(state)  # a game played from its start keeps its patterns up
+        if random.Random(len(state.log)).random() < 0.05:
+            _check_frontier(pickle.loads(pickle.dumps(state)), kept=False)
+            again = state.clone()
+            assert again._patterns is None  # not copied
+            again.undo()
+            _check_frontier(again, kept=False)
+            again.apply(state.log[-1])
+            _check_frontier(again)  # derived before the action, kept up through it
+            other = state.clone()
+            if not other.is_over:
+                other.apply(other.legal_actions()[-1])  # without patterns (a search's leaf)
+                _check_frontier(other, kept=False)

@@ -6,7 +6,7 @@ The lowest layer of :class:`~carcassonne.state.GameState` (see :mod:`carcassonne
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
@@ -118,6 +118,7 @@ def _is_hole(pattern: int) -> bool:
 
 
 STATE_SLOTS = tuple(name for name, _ in _STATE_FIELDS) + (
+    "_patterns",
     "config",
     "seed",
     "last_events",
@@ -146,6 +147,13 @@ class StateData:
     _holes: int
     #: The frontier's squares, sorted: placements come out in their documented order unsorted.
     _squares: list[Pos]
+    #: The frontier's patterns in ``_squares`` order (``_frontier``'s values, aligned): the
+    #: tile decision looks each square's rotations up from its pattern without hashing an
+    #: ``(x, y)`` key per square per turn. Derived from the frontier on the first tile
+    #: decision that needs it (:meth:`_aligned`); None until then: a copy, an undo or an
+    #: unpickled state neither copies it nor keeps it up (a search's clone that places one
+    #: tile and passes, a 2-ply leaf, never needs it).
+    _patterns: list[int] | None
     _graph: FeatureGraph
     _pile: list[str]
     #: Per player: figure kind -> figures left in the supply (:class:`Supply`, read only:
@@ -222,6 +230,13 @@ class StateData:
     def auto_chance(self, value: bool) -> None:
         self._x = (self._x or _NO_EXTRAS)._replace(manual_chance=not value)
 
+    def _aligned(self) -> list[int]:
+        """The frontier's patterns in ``_squares`` order (``_patterns``), derived if not yet."""
+        patterns = self._patterns
+        if patterns is None:
+            patterns = self._patterns = list(map(self._frontier.__getitem__, self._squares))
+        return patterns
+
     def _lay(self, tile: TileType, x: int, y: int, rotation: int, player: int) -> tuple[int, ...]:
         """Place a tile, join its segments to the neighbours'; return nodes that completed."""
         config = self.config
@@ -242,9 +257,17 @@ class StateData:
         shown = segments.shown
         frontier = self._frontier
         squares = self._squares
+        patterns = self._patterns  # kept aligned with squares where derived (see the field)
+        # squares[:j] < pos < squares[j:] once pos leaves the frontier. In (x, y) order no
+        # square lies between (x, y - 1), (x, y) and (x, y + 1): the north square is at j - 1
+        # (or goes at j) and the south one at j, found without a bisect (each costs a few
+        # tuple comparisons); east and west are bisected on their side of j only.
+        j = bisect_left(squares, pos)
         filled = frontier.pop(pos, None)
         if filled is not None:
-            del squares[bisect_left(squares, pos)]
+            del squares[j]
+            if patterns is not None:
+                del patterns[j]
             if filled & 0xF and filled & 0xF0 and filled & 0xF00 and filled & 0xF000:
                 self._holes -= 1  # a hole filled (the test is _is_hole's, inlined)
         for side in range(4):
@@ -253,11 +276,25 @@ class StateData:
                 q = around[side]
                 seen = shown[side]
                 known = frontier.get(q)
+                if side == 0:  # north: just before pos
+                    k = j if known is None else j - 1
+                elif side == 2:  # south: just after pos
+                    k = j
+                elif side == 1:  # east: after pos
+                    k = bisect_left(squares, q, j)
+                else:  # west: before pos
+                    k = bisect_left(squares, q, 0, j)
                 if known is None:
                     frontier[q] = seen
-                    insort(squares, q)
+                    squares.insert(k, q)
+                    if patterns is not None:
+                        patterns.insert(k, seen)
+                    if side == 0 or side == 3:  # north or west: before pos, which moves up
+                        j += 1
                 else:
                     p = frontier[q] = known | seen
+                    if patterns is not None:
+                        patterns[k] = p
                     if p & 0xF and p & 0xF0 and p & 0xF00 and p & 0xF000:
                         self._holes += 1  # each side is seen once: a new hole (_is_hole)
         return completed

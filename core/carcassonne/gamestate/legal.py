@@ -494,7 +494,10 @@ class Legal(Queries):
 
     def _fits_somewhere(self, tile: TileType) -> bool:
         # any() over the frontier's fit lookups, all in C: stops at the first square that fits
-        return any(map(self.config.fit_table(tile).__getitem__, self._frontier.values()))
+        config = self.config
+        fit = config._fits.get(tile.id) or config.fit_table(tile)  # (the method's fast path)
+        patterns = self._patterns  # (a list iterates in fewer instructions than dict values)
+        return any(map(fit.__getitem__, self._frontier.values() if patterns is None else patterns))
 
     def _placements(self, tile: TileType) -> list[PlaceTile]:
         """Every legal placement of ``tile`` as the action that makes it, in the documented
@@ -509,10 +512,11 @@ class Legal(Queries):
         of the fit table ascending, so the documented order needs no sort."""
         config = self.config
         squares = self._squares
-        # each square's rotations, looked up by map() in C
-        fitting = list(
-            map(config.fit_table(tile).__getitem__, map(self._frontier.__getitem__, squares))
-        )
+        # each square's rotations, looked up from its pattern (``_patterns``, aligned with
+        # the squares: no (x, y) key hashed) by map() in C
+        fit = config._fits.get(tile.id) or config.fit_table(tile)  # (the method's fast path)
+        patterns = self._patterns
+        fitting = list(map(fit.__getitem__, self._aligned() if patterns is None else patterns))
         if config.hooks.may_veto(config, tile):
             triples = [
                 (x, y, r) for (x, y), rots in zip(squares, fitting, strict=True) for r in rots

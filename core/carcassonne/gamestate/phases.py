@@ -348,7 +348,7 @@ class Phases(Chance):
                     events.append(ev.TileSetAside(tid, reason))
                     continue
             self.drawn = tid  # vetoes see the tile being drawn (a drawn tile's rules apply)
-            if hooks.may_veto(self.config, tile):
+            if hooks.vetoes_placements and hooks.may_veto(self.config, tile):
                 # the placements left after the vetoes, counted (ids need no action each)
                 table = _counted(self._fitting(tile))
                 fits = bool(table[0]) and table[0][-1] > 0
@@ -372,18 +372,18 @@ class Phases(Chance):
         self._regular_play_over(events)
 
     def _place_tile_action(self, action: PlaceTile, events: list[ev.Event]) -> None:
-        tile = self.config.tile_types[action.tile]
+        tid, x, y, rotation = action  # one unpacking, not a property call per field read
+        tile = self.config.tile_types[tid]
+        player = self.player
         self.drawn = None
         self._cands = None
         self._ids = None
-        self._completed = self._lay(tile, action.x, action.y, action.rotation, self.player)
-        self.last_tile = (action.x, action.y)
-        events.append(
-            _new(ev.TilePlaced, (self.player, tile.id, action.x, action.y, action.rotation))
-        )
+        self._completed = self._lay(tile, x, y, rotation, player)
+        self.last_tile = (x, y)
+        events.append(_new(ev.TilePlaced, (player, tile.id, x, y, rotation)))
         hooks = self.config.hooks
         if hooks.tile_placed_used:
-            hooks.tile_placed(self, action.x, action.y, tile, action.rotation)
+            hooks.tile_placed(self, x, y, tile, rotation)
         if self._asked:
             self._queue = self._queue + self._asked
             self._asked = ()

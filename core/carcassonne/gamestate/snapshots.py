@@ -39,7 +39,9 @@ _PlacedData = tuple[str, int, int, int]
 
 
 #: Fields not pickled: the board (pickled by tile id instead) and what is derived from the rest.
-_UNPICKLED = ("board", "_squares", "_origin", "_cands", "_ids", "_legal", "_turn_opts")
+_UNPICKLED = (
+    "board", "_squares", "_patterns", "_origin", "_cands", "_ids", "_legal", "_turn_opts"
+)
 
 
 def _encode_board(board: dict[Pos, Placed]) -> dict[Pos, _PlacedData]:
@@ -73,6 +75,7 @@ class Snapshots(Phases):
         self._frontier = {}
         self._holes = 0
         self._squares = []
+        self._patterns = []
         self._graph = FeatureGraph()
         self._pile = []
         self.supply = [
@@ -203,6 +206,7 @@ class Snapshots(Phases):
             setattr(self, name, copy(value))
         if manual:
             self.auto_chance = False
+        self._patterns = None
         self._cands = None
         self._ids = None
         self._legal = None
@@ -218,6 +222,7 @@ class Snapshots(Phases):
         other._frontier = self._frontier.copy()
         other._holes = self._holes
         other._squares = self._squares.copy()
+        other._patterns = None  # derived again if a tile decision needs it (see the field)
         other._graph = self._graph.copy()
         other._pile = self._pile.copy()
         other.supply = self.supply.copy()  # each Supply is read only: shared
@@ -279,6 +284,7 @@ class Snapshots(Phases):
         frontier = data["_frontier"]
         assert isinstance(frontier, dict)
         self._squares = sorted(frontier)
+        self._patterns = None
         self._holes = sum(1 for p in frontier.values() if _is_hole(p))
         self._cands = None
         self._ids = None
