@@ -31,7 +31,7 @@ from carcassonne.record import Entry, Record, parse_record, record_of, replay_re
 from carcassonne.serialize import action_from_text, action_json
 from carcassonne.server.entries import action_entry_words
 from carcassonne.server.storage import GameRow, MoveRow, SeatRow, Store
-from carcassonne.server.views import public_text
+from carcassonne.server.views import view_text
 from carcassonne.state import GameState
 
 
@@ -123,7 +123,7 @@ class Live:
         cached = self._public
         if cached is None or cached[0] != self.seq or cached[1] is not self.state:
             view = self._current_view()
-            cached = self._public = (self.seq, self.state, public_text(view.data()))
+            cached = self._public = (self.seq, self.state, view_text(view))
         return cached[2]
 
     def _current_view(self) -> JsonView:
