@@ -348,7 +348,7 @@ class Server:
             or max(answer) != "state"
         ):
             return dumps(answer)
-        head = dumps({key: value for key, value in answer.items() if key != "state"})
+        head = _piece_text({key: value for key, value in answer.items() if key != "state"})
         return f"{head[:-1]}, {dumps('state')}: {shown[1].text(_piece_text, ', ', ': ')}}}"
 
     # -- helpers --------------------------------------------------------------
