@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable, Iterable
+from itertools import compress, count, repeat
+from operator import is_, is_not
 from typing import Any
 
 from carcassonne.errors import CarcassonneError
@@ -111,9 +113,6 @@ class JsonView:
         texts = self._pieces.get((encode, comma, colon))
         if texts is None:
             texts = self._pieces[encode, comma, colon] = _Texts()
-        if len(texts.features) > 2 * len(self.features) + 16:  # drop the merged features'
-            for root in texts.features.keys() - self.features.keys():
-                del texts.features[root]
         rest = self.rest
         keys = (tuple(rest), skip)
         if texts.order is None or texts.order[0] != keys:
@@ -124,11 +123,11 @@ class JsonView:
         for key in texts.order[1]:
             if key == "tiles":
                 append(texts.name(key, encode, colon))
-                append(_list_text(self.tiles, self._tiles_in_order(), texts.tiles, encode, comma))
+                append(texts.tiles.text(self.tiles, self._tiles_in_order(), encode, comma))
             elif key == "features":
                 append(texts.name(key, encode, colon))
                 roots = self._features_in_order()
-                append(_list_text(self.features, roots, texts.features, encode, comma))
+                append(texts.features.text(self.features, roots, encode, comma))
             else:  # the key's text and its value's, kept while the value is the same
                 value = rest[key]
                 had = known(key)
@@ -272,8 +271,8 @@ class _Texts:
     """The pieces of one kind of :meth:`JsonView.text` (an encoder and its separators)."""
 
     def __init__(self) -> None:
-        self.tiles: _Pieces = {}  # by square
-        self.features: _Pieces = {}  # by id
+        self.tiles = _ListText()  # in the order of the state's tiles
+        self.features = _ListText()  # by id
         self.rest: _Pieces = {}  # by key, each with its key's text and colon
         self.keys: dict[str, str] = {}  # each key's text and the colon after it
         #: ``((the view's keys, skip), the keys written, sorted)``
@@ -287,22 +286,33 @@ class _Texts:
         return name
 
 
-def _list_text(
-    values: dict[Any, Any], order: list[Any], texts: _Pieces, encode: Encode, comma: str
-) -> str:
-    """The text of the list of ``values[slot]`` for the slots in ``order``: each value's text
-    written unless ``texts`` has it for this very value in its slot. (One loop, no call per
-    item: a state has a hundred or two of them and most are unchanged.)"""
-    parts: list[str] = []
-    append = parts.append
-    known = texts.get
-    for slot in order:
-        value = values[slot]
-        had = known(slot)
-        if had is None or had[0] is not value:
-            had = texts[slot] = (value, encode(value))
-        append(had[1])
-    return "[" + comma.join(parts) + "]"
+class _ListText:
+    """The text of a list of values taken from a dict in a given order (the view's tiles or
+    features), each value's text kept while the list holds that very value at that place.
+
+    Why not a lookup per value: a state has one or two hundred of them and a move changes a
+    few, so the values are compared with the last ones in C (``map``, ``is_not``, ``compress``)
+    and only the changed ones are written; when the order changed (a tile or feature added or
+    removed) the texts are found by the value's identity among the last ones."""
+
+    def __init__(self) -> None:
+        self.order: list[Any] | None = None
+        self.values: list[Any] = []
+        self.texts: list[str | None] = []
+
+    def text(self, values: dict[Any, Any], order: list[Any], encode: Encode, comma: str) -> str:
+        now = list(map(values.__getitem__, order))
+        texts = self.texts
+        if order is self.order:
+            changed = compress(count(), map(is_not, now, self.values))
+        else:  # the values kept (their ids are of live values: self.values holds them)
+            by_id = dict(zip(map(id, self.values), texts, strict=True))
+            texts = self.texts = list(map(by_id.get, map(id, now)))
+            changed = compress(count(), map(is_, texts, repeat(None)))
+        for i in list(changed):
+            texts[i] = encode(now[i])
+        self.order, self.values = order, now
+        return "[" + comma.join(texts) + "]"  # type: ignore[arg-type]  # no None is left
 
 
 def apply_changes(data: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
