@@ -454,9 +454,11 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def _answer(server: Any, line: str) -> str:
+    """The answer's text as ``serve`` writes it (``Server.answer_text`` where the revision has
+    it: the state's text joined from the followed view's pieces)."""
     from carcassonne.serialize import dumps
 
-    return dumps(server.handle_line(line))
+    return getattr(server, "answer_text", dumps)(server.handle_line(line))
 
 
 def stdio_applies(count: int, changes: bool) -> dict[str, Any]:

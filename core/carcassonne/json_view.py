@@ -22,12 +22,18 @@ events name (figures placed, returned, removed, moved), those its events name by
 scored), the new ones, and those that absorbed merged ones. A move whose tiles the view cannot
 account for (a board that shrank or grew by more than the tiles placed) is answered with every
 tile and feature (still in the same form).
+
+The view's JSON text (:meth:`JsonView.text`) is kept in pieces: each tile, feature and other
+key is written once and its text reused until the value is replaced, so the text of a whole
+state costs a join of the pieces plus the writing of what the move changed.
 """
 
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from itertools import compress, count, repeat
+from operator import is_, is_not
 from typing import Any
 
 from carcassonne.errors import CarcassonneError
@@ -44,6 +50,11 @@ from carcassonne.serialize import (
 Square = tuple[int, int]
 #: The squares around a placed tile (and its own) whose features a placement may change.
 _AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+#: Writes one JSON value as text, keys sorted (``json.dumps`` with ``sort_keys``, orjson with
+#: ``OPT_SORT_KEYS``): an encoder whose text of a document is its pieces' texts joined.
+Encode = Callable[[Any], str]
+#: ``{slot: (value, text)}``: a value's text, valid while the slot holds that very value.
+_Pieces = dict[Any, tuple[Any, str]]
 
 
 class JsonView:
@@ -58,6 +69,12 @@ class JsonView:
         self.features: dict[int, dict[str, Any]] = {f["id"]: f for f in data["features"]}
         #: what :func:`~carcassonne.serialize.changing_json` keeps from one move to the next
         self.memo: dict[str, Any] = {}
+        #: the texts of :meth:`text`, by encoder and separators (one kind per view in practice)
+        self._pieces: dict[tuple[Encode, str, str], _Texts] = {}
+        #: the squares of ``tiles`` and the ids of ``features`` in the order of the state's
+        #: lists, kept until a tile or a feature is added or removed (``None``: to be sorted)
+        self._tile_order: list[Square] | None = None
+        self._feature_order: list[int] | None = None
 
     @classmethod
     def of(cls, state: Any, player: int | None) -> JsonView:
@@ -65,9 +82,65 @@ class JsonView:
 
     def data(self) -> dict[str, Any]:
         """The whole state as ``state_to_json`` gives it (lists sorted as there)."""
-        tiles = sorted(self.tiles.values(), key=lambda t: (t["y"], t["x"]))
-        features = [self.features[root] for root in sorted(self.features)]
-        return {**self.rest, "tiles": tiles, "features": features}
+        tiles, features = self.tiles, self.features
+        return {
+            **self.rest,
+            "tiles": [tiles[square] for square in self._tiles_in_order()],
+            "features": [features[root] for root in self._features_in_order()],
+        }
+
+    def _tiles_in_order(self) -> list[Square]:
+        order = self._tile_order
+        if order is None:
+            order = self._tile_order = sorted(self.tiles, key=lambda s: (s[1], s[0]))
+        return order
+
+    def _features_in_order(self) -> list[int]:
+        order = self._feature_order
+        if order is None:
+            order = self._feature_order = sorted(self.features)
+        return order
+
+    def text(
+        self, encode: Encode, comma: str, colon: str, skip: frozenset[str] = frozenset()
+    ) -> str:
+        """The JSON text of :meth:`data` (without the keys in ``skip``) exactly as ``encode``
+        writes it, whose separators between items and after keys are ``comma`` and ``colon``.
+
+        Why: writing a whole state costs about as much as working it out; a move replaces a
+        few of its values, so the others' texts are kept (by the identity of the value: the
+        view replaces a value that changed, it never edits one) and only joined again."""
+        texts = self._pieces.get((encode, comma, colon))
+        if texts is None:
+            texts = self._pieces[encode, comma, colon] = _Texts()
+        rest = self.rest
+        keys = (tuple(rest), skip)
+        if texts.order is None or texts.order[0] != keys:
+            texts.order = (keys, sorted({*rest, "tiles", "features"} - skip))
+        parts: list[str] = []
+        append = parts.append
+        known = texts.rest.get
+        for key in texts.order[1]:
+            if key == "tiles":
+                append(texts.name(key, encode, colon))
+                append(texts.tiles.text(self.tiles, self._tiles_in_order(), encode, comma))
+            elif key == "features":
+                append(texts.name(key, encode, colon))
+                roots = self._features_in_order()
+                append(texts.features.text(self.features, roots, encode, comma))
+            else:  # the key's text and its value's, kept while the value is the same
+                value = rest[key]
+                had = known(key)
+                if had is None or had[0] is not value:
+                    text = texts.name(key, encode, colon) + encode(value)
+                    had = texts.rest[key] = (value, text)
+                append(had[1])
+                append(comma)
+                continue
+            append(comma)
+        if parts:
+            parts.pop()  # the last comma
+        return "{" + "".join(parts) + "}"
 
     def advance(self, state: Any, events: Iterable[Event]) -> dict[str, Any]:
         """Move the view to ``state``, which ``events`` (one move's) led to from the view's
@@ -118,6 +191,8 @@ class JsonView:
             for x, y in sorted(retile, key=lambda s: (s[1], s[0])):
                 entry = tile_entry(x, y, board[x, y], segments(x, y))
                 if entry != self.tiles.get((x, y)):
+                    if (x, y) not in self.tiles:
+                        self._tile_order = None
                     self.tiles[x, y] = entry
                     placed_tiles.append(entry)
             if placed_tiles:
@@ -125,6 +200,7 @@ class JsonView:
         held = any(self.features[root]["figures"] for root in gone)  # figures' feature ids
         for root in gone:
             del self.features[root]
+            self._feature_order = None
         features = []
         for root in sorted(named):
             had = self.features.get(root)
@@ -145,6 +221,8 @@ class JsonView:
                 tiles = had["tiles"]
             entry = feature_entry_on(state, root, tiles)
             if entry != had:
+                if had is None:
+                    self._feature_order = None
                 self.features[root] = entry
                 features.append(entry)
                 held = held or bool(entry["figures"]) or bool(had and had["figures"])
@@ -185,7 +263,56 @@ class JsonView:
             (k, v) for k, v in new.rest.items() if k not in CONSTANT_KEYS and self.rest.get(k) != v
         )
         self.rest, self.tiles, self.features = new.rest, new.tiles, new.features
+        self._tile_order = self._feature_order = None
         return changes
+
+
+class _Texts:
+    """The pieces of one kind of :meth:`JsonView.text` (an encoder and its separators)."""
+
+    def __init__(self) -> None:
+        self.tiles = _ListText()  # in the order of the state's tiles
+        self.features = _ListText()  # by id
+        self.rest: _Pieces = {}  # by key, each with its key's text and colon
+        self.keys: dict[str, str] = {}  # each key's text and the colon after it
+        #: ``((the view's keys, skip), the keys written, sorted)``
+        self.order: tuple[tuple[tuple[str, ...], frozenset[str]], list[str]] | None = None
+
+    def name(self, key: str, encode: Encode, colon: str) -> str:
+        """``key``'s text and the colon after it."""
+        name = self.keys.get(key)
+        if name is None:
+            name = self.keys[key] = encode(key) + colon
+        return name
+
+
+class _ListText:
+    """The text of a list of values taken from a dict in a given order (the view's tiles or
+    features), each value's text kept while the list holds that very value at that place.
+
+    Why not a lookup per value: a state has one or two hundred of them and a move changes a
+    few, so the values are compared with the last ones in C (``map``, ``is_not``, ``compress``)
+    and only the changed ones are written; when the order changed (a tile or feature added or
+    removed) the texts are found by the value's identity among the last ones."""
+
+    def __init__(self) -> None:
+        self.order: list[Any] | None = None
+        self.values: list[Any] = []
+        self.texts: list[str | None] = []
+
+    def text(self, values: dict[Any, Any], order: list[Any], encode: Encode, comma: str) -> str:
+        now = list(map(values.__getitem__, order))
+        texts = self.texts
+        if order is self.order:
+            changed = compress(count(), map(is_not, now, self.values))
+        else:  # the values kept (their ids are of live values: self.values holds them)
+            by_id = dict(zip(map(id, self.values), texts, strict=True))
+            texts = self.texts = list(map(by_id.get, map(id, now)))
+            changed = compress(count(), map(is_, texts, repeat(None)))
+        for i in list(changed):
+            texts[i] = encode(now[i])
+        self.order, self.values = order, now
+        return "[" + comma.join(texts) + "]"  # type: ignore[arg-type]  # no None is left
 
 
 def apply_changes(data: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:

@@ -236,6 +236,9 @@ class Server:
         #: The legal actions of the state last sent (their ``action_json`` entries): an action
         #: sent back as the text the server gave is found there instead of being parsed again.
         self._texts: tuple[int, list[dict[str, Any]]] | None = None
+        #: ``(state data, view)``: the ``state`` of the last answer when it was the view's
+        #: whole data, whose text :meth:`answer_text` joins from the view's kept pieces.
+        self._shown: tuple[dict[str, Any], JsonView, int] | None = None
         self._ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "hello": self._hello,
             "new": self._new,
@@ -319,7 +322,7 @@ class Server:
                 continue
             answer = self.handle_line(line)
             try:
-                text = dumps(answer)
+                text = self.answer_text(answer)
                 text.encode("utf-8")
             except UnicodeEncodeError:  # a lone surrogate: escaped JSON is still exact
                 text = json.dumps(answer, sort_keys=True)
@@ -330,6 +333,23 @@ class Server:
             if self.done:
                 break
         return 0
+
+    def answer_text(self, answer: dict[str, Any]) -> str:
+        """``dumps(answer)``, the same text: when the answer's ``state`` is the whole view the
+        server follows, its text is joined from the pieces the view keeps
+        (:meth:`JsonView.text`) rather than written again. ``state`` is the last key of an
+        answer in sorted order, so its text closes the answer's."""
+        shown, state = self._shown, answer.get("state")
+        if (
+            shown is None
+            or state is None
+            or shown[0] is not state
+            or shown[2] != self._version  # the view has moved on since
+            or max(answer) != "state"
+        ):
+            return dumps(answer)
+        head = _piece_text({key: value for key, value in answer.items() if key != "state"})
+        return f"{head[:-1]}, {dumps('state')}: {shown[1].text(_piece_text, ', ', ': ')}}}"
 
     # -- helpers --------------------------------------------------------------
 
@@ -375,6 +395,9 @@ class Server:
         player, fields = self._view(request, game)
         state = state_to_json(game, player=player)
         self._remember(state, player)
+        if fields is None:
+            assert self._sent is not None
+            self._shown = (state, self._sent[1], self._version)
         if fields is not None:
             state = {key: state[key] for key in fields if key in state}
         return {"state": state}
@@ -503,13 +526,13 @@ class Server:
     def _replace_game(self, request: dict[str, Any], state: GameState) -> dict[str, Any]:
         """Make ``state`` the current game once its answer is ready (a bad view leaves the
         previous game in place)."""
-        before = (self.state, self._version, self._sent, self._texts)
+        before = (self.state, self._version, self._sent, self._texts, self._shown)
         self.state = state
         self._version += 1
         try:
             return self._state_answer(request, state)
         except BaseException:
-            self.state, self._version, self._sent, self._texts = before
+            self.state, self._version, self._sent, self._texts, self._shown = before
             raise
 
     def _legal_actions(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -614,13 +637,14 @@ class Server:
         changes = _field(request, "changes", bool, False)
         player, fields = self._view(request, state)
         sent = self._sent
-        if changes and (sent is None or sent[0] != self._version or sent[1].player != player):
+        follow = sent is not None and sent[0] == self._version and sent[1].player == player
+        if changes and not follow:
             sent = (self._version, JsonView.of(state, player))  # the state before the move
         events = state.apply(action)
         self._version += 1
-        if not changes:
+        if not changes and not follow:
             answer = self._state_answer(request, state)
-        else:
+        else:  # the view of the state last sent, moved along by the move's events
             assert sent is not None
             view = sent[1]
             delta = view.advance(state, events)
@@ -629,9 +653,17 @@ class Server:
                 self._remember_texts(delta["legal_actions"])
             else:  # the same texts name the same actions
                 self._texts = (self._version, self._texts[1]) if self._texts else None
-            if fields is not None:
-                delta = {key: value for key, value in delta.items() if _kept(key, fields)}
-            answer = {"changes": delta}
+            if changes:
+                if fields is not None:
+                    delta = {key: value for key, value in delta.items() if _kept(key, fields)}
+                answer = {"changes": delta}
+            else:  # the whole state, as state_to_json gives it (the tests check it is)
+                data = view.data()
+                if fields is None:
+                    self._shown = (data, view, self._version)
+                else:
+                    data = {key: data[key] for key in fields if key in data}
+                answer = {"state": data}
         answer["applied"] = action_json(state.log[-1] if state.log else action)
         shown = answer.get("changes", answer.get("state", {})).get("events")
         if shown is None or len(shown) != len(events) or list(state.last_events) != events:
@@ -680,6 +712,11 @@ class Server:
     def _quit(self, request: dict[str, Any]) -> dict[str, Any]:
         self.done = True
         return {"bye": True}
+
+
+#: ``dumps`` of one piece of a state (:meth:`Server.answer_text`): the same encoder, made once
+#: (``json.dumps`` with options makes one per call, which costs more than a small piece's text).
+_piece_text = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
 
 
 def _kept(key: str, fields: list[str]) -> bool:

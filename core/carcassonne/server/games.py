@@ -33,7 +33,7 @@ from carcassonne.serialize import action_from_text, action_json
 from carcassonne.server.entries import action_entry_words
 from carcassonne.server.reshuffle import MAX_RESHUFFLE, reshuffled
 from carcassonne.server.storage import GameRow, MoveRow, SeatRow, Store
-from carcassonne.server.views import public_text
+from carcassonne.server.views import view_text
 from carcassonne.state import GameState
 
 
@@ -125,7 +125,7 @@ class Live:
         cached = self._public
         if cached is None or cached[0] != self.seq or cached[1] is not self.state:
             view = self._current_view()
-            cached = self._public = (self.seq, self.state, public_text(view.data()))
+            cached = self._public = (self.seq, self.state, view_text(view))
         return cached[2]
 
     def _current_view(self) -> JsonView:

@@ -157,10 +157,11 @@ class Hub:
             "undone": change.undone,
             "events": change.events,
         }
-        # the changes first (they follow the view from the last seq), then the state if needed
-        changes = live.changes(change) if any(c.changes for c in clients) else None
+        # the changes first (they follow the view from the last seq: the state's text is
+        # joined from the view), then the state if needed
+        changes = live.changes(change)
         short = None
-        if changes is not None:
+        if changes is not None and any(c.changes for c in clients):
             extra: dict[str, Any] = {"changes": changes}
             if change.words is not None and change.action is not None:
                 # the log entry of the action (as /history has it): the page appends it
