@@ -94,5 +94,31 @@ def store(state: GameState, value: Data) -> None:
     state.ext[NAME] = (value.visited, value.fairy_for)
 
 
+# The two fields read and written alone, as the hooks of most turns do: no ``Data`` built and
+# no ``_replace`` (a Python-level call per turn), the same stored pair.
+
+
+def fairy_for(state: GameState) -> tuple[int, str] | tuple[()]:
+    """``data(state).fairy_for``."""
+    raw = state.ext.get(NAME)
+    return raw[1] if raw else ()  # type: ignore[no-any-return,index]
+
+
+def visited(state: GameState) -> tuple[tuple[int, int], ...]:
+    """``data(state).visited``."""
+    raw = state.ext.get(NAME)
+    return raw[0] if raw else ()  # type: ignore[no-any-return,index]
+
+
+def set_fairy_for(state: GameState, owner: tuple[int, str] | tuple[()]) -> None:
+    raw = state.ext.get(NAME)
+    state.ext[NAME] = (raw[0] if raw else (), owner)  # type: ignore[index]
+
+
+def set_visited(state: GameState, visited: tuple[tuple[int, int], ...]) -> None:
+    raw = state.ext.get(NAME)
+    state.ext[NAME] = (visited, raw[1] if raw else ())  # type: ignore[index]
+
+
 def tagged(tile: TileType, tag: str) -> bool:
     return tag in tile.tags

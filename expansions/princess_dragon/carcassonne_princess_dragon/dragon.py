@@ -34,9 +34,9 @@ from carcassonne_princess_dragon.common import (
     STEP,
     STEPS,
     VOLCANO,
-    data,
-    store,
+    set_visited,
     tagged,
+    visited,
 )
 
 
@@ -95,7 +95,7 @@ def steps(state: GameState) -> list[Decision]:
     dragon = the_dragon(state)
     if dragon is None:
         return []
-    store(state, data(state)._replace(visited=((dragon.x, dragon.y),)))
+    set_visited(state, ((dragon.x, dragon.y),))
     seats = state.seats_from()
     return [Decision(STEP, seats[k % len(seats)], k, passable=False) for k in range(STEPS)]
 
@@ -105,9 +105,8 @@ def options(state: GameState) -> list[Action]:
     dragon = the_dragon(state)
     if dragon is None:
         return []
-    visited = data(state).visited
     fairy = state.pieces(FAIRY)
-    barred = set(visited)
+    barred = set(visited(state))
     if fairy:
         barred.add((fairy[0].x, fairy[0].y))
     out: list[Action] = []
@@ -124,8 +123,7 @@ def step(state: GameState, action: DragonStep) -> list[Event]:
     dragon = the_dragon(state)
     assert dragon is not None
     state.move_piece(dragon, action.x, action.y, None, events)
-    current = data(state)
-    store(state, current._replace(visited=(*current.visited, (action.x, action.y))))
+    set_visited(state, (*visited(state), (action.x, action.y)))
     for figure in figures_at(state, action.x, action.y):
         if figure.kind != BARN:
             state.remove_figure(figure, "eaten by the dragon", events)
