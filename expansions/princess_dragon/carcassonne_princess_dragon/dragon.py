@@ -62,7 +62,7 @@ def the_dragon(state: GameState) -> Piece | None:
 
 def set_aside(state: GameState, tile: TileType) -> str | None:
     """A dragon tile drawn while the dragon is not in play is set aside (drawn again)."""
-    if tagged(tile, DRAGON_TAG) and not state.pieces(DRAGON):
+    if DRAGON_TAG in tile.tags and not state.pieces(DRAGON):
         return NO_VOLCANO
     return None
 

@@ -39,6 +39,7 @@ from carcassonne_princess_dragon.common import (
     PRINCESS,
     STEP,
     VOLCANO,
+    fairy_for,
 )
 
 PRINCESS_ATTRIBUTE = Attribute(PRINCESS, "princess", glyph="p", marker="princess", provider=NAME)
@@ -95,18 +96,25 @@ def carcassonne_turn_started(state: GameState) -> list[Event]:
 
 @hookimpl
 def carcassonne_tile_placed(state: GameState, x: int, y: int, tile: TileType) -> None:
-    if state.pieces(FAIRY):
+    if fairy_for(state) and state.pieces(FAIRY):
         fairy.forget_if_gone(state)
-    dragon.tile_placed(state, x, y, tile)
+    if VOLCANO in tile.tags:
+        dragon.tile_placed(state, x, y, tile)
 
 
 @hookimpl
 def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
-    return [
-        *portal.placements(state, x, y, player),
-        *princess.removals(state, x, y),
-        *fairy.moves(state, player),
-    ]
+    """Every figure phase: the portal's and the princess's actions only on their tiles (a tag
+    and a flag read), the fairy's moves from the figures kept since the player's last look."""
+    out: list[Action] = []
+    placed = state.tile_at(x, y)
+    if placed is not None:
+        if PORTAL in placed.tile.tags:
+            out += portal.placements(state, x, y, player)
+        if princess.has_princess(placed.tile):
+            out += princess.removals(state, x, y)
+    out += fairy.moves(state, player)
+    return out
 
 
 @hookimpl
