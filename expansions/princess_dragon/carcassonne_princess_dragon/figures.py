@@ -27,14 +27,19 @@ from carcassonne import CarcassonneError, Figure, GameState
 
 
 class _Known(NamedTuple):
-    """What :func:`figures_of` found last time for one player of one configuration."""
+    """What :func:`figures_of` or :func:`placed` found last time for one player of one
+    configuration."""
 
     #: The configuration (held, so that no other configuration can take its id while kept).
     config: object
     figures: tuple[Figure, ...]
-    #: The tile just placed when they were listed (None outside a turn): where the player's
-    #: next figure most likely stands.
+    #: The tile just placed at the last look (None outside a turn): where the player's next
+    #: figure most likely stands.
     square: tuple[int, int] | None
+    #: The player's supply when ``figures`` were found (held, so that its identity names that
+    #: moment of that game; None: not known) and how many of their figures were prisoners.
+    supply: object = None
+    held: int = 0
 
 
 #: (id(config), player) -> what was found last time. Only a guess, checked at every use.
@@ -72,10 +77,14 @@ def figures_of(state: GameState, player: int) -> list[tuple[int, Figure]]:
         mine = [(feature, fig) for feature, _at, fig in found]
     else:
         mine = [(feature, fig) for feature, fig in state.figures() if fig.player == player]
+    _keep(key, _Known(config, tuple(fig for _feature, fig in mine), state.last_tile))
+    return mine
+
+
+def _keep(key: tuple[int, int], known: _Known) -> None:
     if len(_KNOWN) >= _KEPT:
         _KNOWN.clear()
-    _KNOWN[key] = _Known(config, tuple(fig for _feature, fig in mine), state.last_tile)
-    return mine
+    _KNOWN[key] = known
 
 
 def _looked_up(
@@ -112,20 +121,6 @@ def _looked_up(
     return found if missing == 0 else None
 
 
-class _Stamped(NamedTuple):
-    """What :func:`placed` found last time for one player of one configuration."""
-
-    config: object
-    #: The player's supply then: held, so that its identity names that moment of that game.
-    supply: object
-    #: How many of the player's figures were prisoners then.
-    held: int
-    figures: tuple[Figure, ...]
-
-
-_STAMPED: dict[tuple[int, int], _Stamped] = {}
-
-
 def held(state: GameState, player: int) -> int:
     """How many figures of ``player`` other players hold as prisoners (none without a rule
     that takes prisoners: an empty list, not looked through)."""
@@ -135,22 +130,24 @@ def held(state: GameState, player: int) -> int:
 
 def placed(state: GameState, player: int) -> tuple[Figure, ...]:
     """Every figure of ``player`` on the board, in no particular order (the fairy's moves are
-    sorted by the core): the answer of the last call while the player's supply is the same
+    sorted by the core): the answer of the last look while the player's supply is the same
     object and their prisoners as many, else :func:`figures_of`'s."""
     config = state.config
     key = (id(config), player)
     supply = state.supply[player]
-    known = _STAMPED.get(key)
     count = held(state, player)
+    known = _KNOWN.get(key)
     if (
         known is not None
         and known.supply is supply
         and known.config is config
         and known.held == count
     ):
+        if known.square != state.last_tile:  # the tile to search if a figure comes next
+            _KNOWN[key] = tuple.__new__(
+                _Known, (config, known.figures, state.last_tile, supply, count)
+            )
         return known.figures
     figures = tuple(fig for _feature, fig in figures_of(state, player))
-    if len(_STAMPED) >= _KEPT:
-        _STAMPED.clear()
-    _STAMPED[key] = _Stamped(config, supply, count, figures)
+    _keep(key, _Known(config, figures, state.last_tile, supply, count))
     return figures

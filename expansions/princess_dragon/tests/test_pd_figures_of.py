@@ -13,7 +13,7 @@ import pytest
 from carcassonne import Figure, GameConfig, GameState
 from carcassonne.plugins import installed_expansions
 from carcassonne_princess_dragon import figures
-from carcassonne_princess_dragon.figures import figures_of
+from carcassonne_princess_dragon.figures import figures_of, placed
 
 NAME = "princess-dragon"
 OTHERS = ["tower", "abbey-mayor", "abbot", "traders-builders", "hills-sheep"]
@@ -78,3 +78,52 @@ def test_figures_of_does_not_count_a_kept_figure_twice() -> None:
     kept = tuple(fig for fig in (first, *rest) if fig != second)
     figures._KNOWN[(id(config), state.player)] = figures._Known(config, kept, (first.x, first.y))
     assert figures_of(state, state.player) == mine
+
+
+def _sorted(figures: object) -> list[Figure]:
+    assert isinstance(figures, tuple | list)
+    return sorted(figures)
+
+
+@pytest.mark.parametrize("other", [None, *OTHERS])
+def test_placed_is_the_scan_across_clones_and_undo(other: str | None) -> None:
+    """:func:`placed` trusts the last answer while the player's supply is the same object and
+    their prisoners as many: at every figure phase, for every player, of a game and of a clone
+    that plays on differently (sharing the supplies of their common past), and after an undo
+    (the earlier supplies come back), it must still be the scan's set of figures."""
+    if other is not None and other not in installed_expansions():
+        pytest.skip(f"{other} is not installed")
+    expansions = [NAME] if other is None else [NAME, other]
+    config = GameConfig(players=3, expansions=expansions, seed=11)
+    checked = undone = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = GameState.new(config, seed=seed)
+        twin = None
+        while not state.is_over:
+            for game in (state, twin):
+                if game is None or game.is_over:
+                    continue
+                if game.pending.kind == "figure":
+                    for player in range(config.players):
+                        assert _sorted(placed(game, player)) == sorted(
+                            fig for _feature, fig in _scan(game, player)
+                        )
+                        checked += 1
+            if twin is None and state.turn == 20:
+                twin = state.clone()
+            if twin is not None and not twin.is_over:
+                twin.apply(rng.choice(twin.legal_actions()))
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            if state.pending.kind == "figure" and rng.random() < 0.2:
+                for player in range(config.players):
+                    placed(state, player)  # looked at after the action, then undone
+                state.undo()
+                for player in range(config.players):
+                    assert _sorted(placed(state, player)) == sorted(
+                        fig for _feature, fig in _scan(state, player)
+                    )
+                undone += 1
+                state.apply(action)
+    assert checked > 300 and undone > 5
