@@ -102,13 +102,17 @@ def steps(state: GameState) -> list[Decision]:
 
 def options(state: GameState) -> list[Action]:
     """The squares the dragon may step onto now."""
-    dragon = the_dragon(state)
+    dragon = fairy = None
+    for piece in state.pieces():  # one look for both neutral figures
+        if piece.kind == DRAGON and dragon is None:
+            dragon = piece
+        elif piece.kind == FAIRY and fairy is None:
+            fairy = piece
     if dragon is None:
         return []
-    fairy = state.pieces(FAIRY)
     barred = set(visited(state))
-    if fairy:
-        barred.add((fairy[0].x, fairy[0].y))
+    if fairy is not None:
+        barred.add((fairy.x, fairy.y))
     out: list[Action] = []
     for dx, dy in SIDE_OFFSETS:
         square = (dragon.x + dx, dragon.y + dy)

@@ -63,11 +63,16 @@ _FOUND: dict[int, tuple[object, Piece, tuple[int, str], object, int, Figure | No
 
 def figure(state: GameState) -> Figure | None:
     """The figure the fairy is next to, if it is still on the board (next_follower mode)."""
-    fairy = state.pieces(FAIRY)
     owner = fairy_for(state)
-    if not fairy or not owner:
+    if not owner:
         return None
-    piece = fairy[0]
+    fairy = state.pieces(FAIRY)
+    return _figure(state, fairy[0], owner) if fairy else None
+
+
+def _figure(state: GameState, piece: Piece, owner: tuple[int, str]) -> Figure | None:
+    """:func:`figure` of the fairy ``piece`` assigned to ``owner``: the last answer while they
+    and the owner's supply and prisoners are the same, else looked up on the board."""
     config = state.config
     supply = state.supply[owner[0]]
     count = held(state, owner[0])
@@ -105,12 +110,31 @@ def _next_to(state: GameState, piece: Piece, owner: tuple[int, str]) -> Figure |
 def forget_if_gone(state: GameState) -> Figure | None:
     """The fairy's figure, or None: if it left the board (scored, sent home) the fairy belongs
     to nobody from now on."""
-    if not fairy_for(state):
+    owner = fairy_for(state)
+    if not owner:
         return None
-    fig = figure(state)
+    fairy = state.pieces(FAIRY)
+    fig = _figure(state, fairy[0], owner) if fairy else None
     if fig is None:
         set_fairy_for(state, ())
     return fig
+
+
+def tile_placed(state: GameState) -> None:
+    """When a tile is placed: the fairy's figure may have left the board since the last look
+    (the fairy then belongs to nobody). Nothing is looked up while the fairy has no figure."""
+    owner = fairy_for(state)
+    if not owner:
+        return
+    fairy = state.pieces(FAIRY)
+    if fairy and _figure(state, fairy[0], owner) is None:
+        set_fairy_for(state, ())
+
+
+#: The last moves built per (configuration, player): ``(config, figures, here, moves)``, reused
+#: while :func:`placed` answers the very same tuple (the same figures) and the fairy stands at
+#: the same spot (a new list each time: the core may change it).
+_MOVES: dict[tuple[int, int], tuple[object, tuple[Figure, ...], object, tuple[Action, ...]]] = {}
 
 
 def moves(state: GameState, player: int) -> list[Action]:
@@ -120,17 +144,28 @@ def moves(state: GameState, player: int) -> list[Action]:
     mine = placed(state, player)
     if not mine:
         return []
-    fairy = state.pieces(FAIRY)
     here = None
-    if fairy and fairy_for(state):
-        piece = fairy[0]
-        here = (piece.x, piece.y, piece.location)
+    owner = fairy_for(state)
+    if owner:
+        fairy = state.pieces(FAIRY)
+        if fairy:
+            piece = fairy[0]
+            here = (piece.x, piece.y, piece.location)
+    config = state.config
+    key = (id(config), player)
+    known = _MOVES.get(key)
+    if known is not None and known[1] is mine and known[0] is config and known[2] == here:
+        return list(known[3])
     new = tuple.__new__  # MoveFairy's fields are exact here: no NamedTuple __new__ per move
-    return [
+    out: list[Action] = [
         new(MoveFairy, (fig.x, fig.y, fig.location))
         for fig in mine
         if fig.kind != BARN and (fig.x, fig.y, fig.location) != here
     ]
+    if len(_MOVES) >= 256:
+        _MOVES.clear()
+    _MOVES[key] = (config, mine, here, tuple(out))
+    return out
 
 
 def _tile_moves(state: GameState, player: int) -> list[Action]:
@@ -208,10 +243,16 @@ def _bonus(player: int) -> Award:
     return Award(player, 3, None, KIND, "the fairy's figure was scored")
 
 
+def may_score(state: GameState) -> bool:
+    """Whether a scoring may give the fairy's bonus: the fairy has a figure (next_follower; an
+    ext read) or is on the board (on_tile), asked before anything is looked up."""
+    if on_tile(state):
+        return bool(state.pieces(FAIRY))
+    return bool(fairy_for(state))
+
+
 def score(state: GameState, features: set[int]) -> list[ScoreItem]:
     """The fairy's 3 points when a feature holding its figure is among ``features``."""
-    if not state.pieces(FAIRY):
-        return []
     if on_tile(state):
         for feat, fig in _tile_followers(state):
             if feat in features:

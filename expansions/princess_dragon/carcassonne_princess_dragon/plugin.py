@@ -39,7 +39,6 @@ from carcassonne_princess_dragon.common import (
     PRINCESS,
     STEP,
     VOLCANO,
-    fairy_for,
 )
 
 PRINCESS_ATTRIBUTE = Attribute(PRINCESS, "princess", glyph="p", marker="princess", provider=NAME)
@@ -96,8 +95,7 @@ def carcassonne_turn_started(state: GameState) -> list[Event]:
 
 @hookimpl
 def carcassonne_tile_placed(state: GameState, x: int, y: int, tile: TileType) -> None:
-    if fairy_for(state) and state.pieces(FAIRY):
-        fairy.forget_if_gone(state)
+    fairy.tile_placed(state)
     if VOLCANO in tile.tags:
         dragon.tile_placed(state, x, y, tile)
 
@@ -163,14 +161,14 @@ def carcassonne_decision_actions(state: GameState, decision: Decision) -> list[A
 
 @hookimpl
 def carcassonne_score(state: GameState, completed: list[int], final: bool) -> list[ScoreItem]:
-    if not completed or not state.pieces(FAIRY):
+    if not completed or not fairy.may_score(state):
         return []
     return fairy.score(state, set(completed))
 
 
 @hookimpl
 def carcassonne_adjust_awards(state: GameState, awards: list[Award], final: bool) -> list[Award]:
-    if not awards or not state.pieces(FAIRY):
+    if not awards or not fairy.may_score(state):
         return awards
     return fairy.adjust(state, awards)
 
