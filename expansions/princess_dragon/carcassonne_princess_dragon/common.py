@@ -3,8 +3,6 @@ expansion's data in ``state.ext``."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from carcassonne import GameState, Option, TileType
 
 #: Entry-point name; also the key of the expansion's data in ``state.ext``.
@@ -68,30 +66,31 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
-class Data(NamedTuple):
-    """The expansion's data in ``state.ext``: squares the dragon stood on during the current
-    move (its start first), and the fairy's figure as ``(player, kind)`` (empty: nobody; the
-    fairy piece stands on that figure's tile and location)."""
-
-    visited: tuple[tuple[int, int], ...] = ()
-    fairy_for: tuple[int, str] | tuple[()] = ()
+# The expansion's data in ``state.ext[NAME]``: the pair ``(visited, fairy_for)``, absent until
+# first written. ``visited``: the squares the dragon stood on during the current move (its start
+# first). ``fairy_for``: the fairy's figure as ``(player, kind)``, or empty: nobody (the fairy
+# piece stands on that figure's tile and location). Each field is read and written alone, as the
+# hooks of most turns do (a position reads the arrays back as tuples).
 
 
-_EMPTY = Data()
-
-
-def data(state: GameState) -> Data:
-    """Read several times a turn: the stored pair becomes a ``Data`` without its Python-level
-    ``__new__`` (tuples as stored: a position reads arrays back as tuples)."""
+def visited(state: GameState) -> tuple[tuple[int, int], ...]:
     raw = state.ext.get(NAME)
-    if not raw:
-        return _EMPTY
-    assert isinstance(raw, tuple) and len(raw) == 2
-    return tuple.__new__(Data, raw)
+    return raw[0] if raw else ()  # type: ignore[index]
 
 
-def store(state: GameState, value: Data) -> None:
-    state.ext[NAME] = (value.visited, value.fairy_for)
+def fairy_for(state: GameState) -> tuple[int, str] | tuple[()]:
+    raw = state.ext.get(NAME)
+    return raw[1] if raw else ()  # type: ignore[index]
+
+
+def set_visited(state: GameState, value: tuple[tuple[int, int], ...]) -> None:
+    raw = state.ext.get(NAME)
+    state.ext[NAME] = (value, raw[1] if raw else ())  # type: ignore[index]
+
+
+def set_fairy_for(state: GameState, owner: tuple[int, str] | tuple[()]) -> None:
+    raw = state.ext.get(NAME)
+    state.ext[NAME] = (raw[0] if raw else (), owner)  # type: ignore[index]
 
 
 def tagged(tile: TileType, tag: str) -> bool:

@@ -34,9 +34,9 @@ from carcassonne_princess_dragon.common import (
     STEP,
     STEPS,
     VOLCANO,
-    data,
-    store,
+    set_visited,
     tagged,
+    visited,
 )
 
 
@@ -62,7 +62,7 @@ def the_dragon(state: GameState) -> Piece | None:
 
 def set_aside(state: GameState, tile: TileType) -> str | None:
     """A dragon tile drawn while the dragon is not in play is set aside (drawn again)."""
-    if tagged(tile, DRAGON_TAG) and not state.pieces(DRAGON):
+    if DRAGON_TAG in tile.tags and not state.pieces(DRAGON):
         return NO_VOLCANO
     return None
 
@@ -95,21 +95,24 @@ def steps(state: GameState) -> list[Decision]:
     dragon = the_dragon(state)
     if dragon is None:
         return []
-    store(state, data(state)._replace(visited=((dragon.x, dragon.y),)))
+    set_visited(state, ((dragon.x, dragon.y),))
     seats = state.seats_from()
     return [Decision(STEP, seats[k % len(seats)], k, passable=False) for k in range(STEPS)]
 
 
 def options(state: GameState) -> list[Action]:
     """The squares the dragon may step onto now."""
-    dragon = the_dragon(state)
+    dragon = fairy = None
+    for piece in state.pieces():  # one look for both neutral figures
+        if piece.kind == DRAGON and dragon is None:
+            dragon = piece
+        elif piece.kind == FAIRY and fairy is None:
+            fairy = piece
     if dragon is None:
         return []
-    visited = data(state).visited
-    fairy = state.pieces(FAIRY)
-    barred = set(visited)
-    if fairy:
-        barred.add((fairy[0].x, fairy[0].y))
+    barred = set(visited(state))
+    if fairy is not None:
+        barred.add((fairy.x, fairy.y))
     out: list[Action] = []
     for dx, dy in SIDE_OFFSETS:
         square = (dragon.x + dx, dragon.y + dy)
@@ -124,8 +127,7 @@ def step(state: GameState, action: DragonStep) -> list[Event]:
     dragon = the_dragon(state)
     assert dragon is not None
     state.move_piece(dragon, action.x, action.y, None, events)
-    current = data(state)
-    store(state, current._replace(visited=(*current.visited, (action.x, action.y))))
+    set_visited(state, (*visited(state), (action.x, action.y)))
     for figure in figures_at(state, action.x, action.y):
         if figure.kind != BARN:
             state.remove_figure(figure, "eaten by the dragon", events)

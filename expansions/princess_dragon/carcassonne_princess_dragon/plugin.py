@@ -95,18 +95,24 @@ def carcassonne_turn_started(state: GameState) -> list[Event]:
 
 @hookimpl
 def carcassonne_tile_placed(state: GameState, x: int, y: int, tile: TileType) -> None:
-    if state.pieces(FAIRY):
-        fairy.forget_if_gone(state)
-    dragon.tile_placed(state, x, y, tile)
+    fairy.tile_placed(state)
+    if VOLCANO in tile.tags:
+        dragon.tile_placed(state, x, y, tile)
 
 
 @hookimpl
 def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
-    return [
-        *portal.placements(state, x, y, player),
-        *princess.removals(state, x, y),
-        *fairy.moves(state, player),
-    ]
+    """Every figure phase: the portal's and the princess's actions only on their tiles (a tag
+    and a flag read), the fairy's moves from the figures kept since the player's last look."""
+    out: list[Action] = []
+    placed = state.tile_at(x, y)
+    if placed is not None:
+        if PORTAL in placed.tile.tags:
+            out += portal.placements(state, x, y, player)
+        if princess.has_princess(placed.tile):
+            out += princess.removals(state, x, y)
+    out += fairy.moves(state, player)
+    return out
 
 
 @hookimpl
@@ -155,14 +161,14 @@ def carcassonne_decision_actions(state: GameState, decision: Decision) -> list[A
 
 @hookimpl
 def carcassonne_score(state: GameState, completed: list[int], final: bool) -> list[ScoreItem]:
-    if not completed or not state.pieces(FAIRY):
+    if not completed or not fairy.may_score(state):
         return []
     return fairy.score(state, set(completed))
 
 
 @hookimpl
 def carcassonne_adjust_awards(state: GameState, awards: list[Award], final: bool) -> list[Award]:
-    if not awards or not state.pieces(FAIRY):
+    if not awards or not fairy.may_score(state):
         return awards
     return fairy.adjust(state, awards)
 

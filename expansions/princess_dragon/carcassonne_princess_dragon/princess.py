@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar, NamedTuple
 
-from carcassonne import Action, GameState, Pass, TypedAction
+from carcassonne import Action, GameState, Pass, TileType, TypedAction
 from carcassonne.events import Event
 from carcassonne_princess_dragon.common import OPT_PRINCESS_ACTION, PRINCESS
 
@@ -28,10 +28,26 @@ class RemoveKnight(TypedAction, _RemoveFields):
     verb: ClassVar[str] = "princess"
 
 
+#: id(tile type) -> (the tile type, whether a city of it has the princess): asked of every tile
+#: placed, answered once per tile type (the type is held, so that its id names it).
+_HAS_PRINCESS: dict[int, tuple[TileType, bool]] = {}
+
+
+def has_princess(tile: TileType) -> bool:
+    known = _HAS_PRINCESS.get(id(tile))
+    if known is not None and known[0] is tile:
+        return known[1]
+    found = any(f.attrs.get(PRINCESS) for f in tile.features)
+    if len(_HAS_PRINCESS) >= 4096:
+        _HAS_PRINCESS.clear()
+    _HAS_PRINCESS[id(tile)] = (tile, found)
+    return found
+
+
 def removals(state: GameState, x: int, y: int) -> list[Action]:
     """A removal for each figure in the princess city of the tile just placed at ``(x, y)``."""
     placed = state.tile_at(x, y)
-    if placed is None or not any(f.attrs.get(PRINCESS) for f in placed.tile.features):
+    if placed is None or not has_princess(placed.tile):
         return []  # most tiles have no princess: their segments are not looked up
     out: list[Action] = []
     for feature, seg in state.segments(x, y):
