@@ -9,8 +9,6 @@ once; the owner whose followers of several kinds are held chooses which comes ba
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from carcassonne import Action, Decision, Figure, GameState, Prisoner
 from carcassonne.events import Event
 from carcassonne_tower.common import (
@@ -78,7 +76,7 @@ def targets(state: GameState, x: int, y: int) -> list[Action]:
     cached = _TARGETS.get(id(board))
     if cached is not None and cached[0] is board and cached[2] == key:
         return list(cached[3])
-    found = list(dict.fromkeys(_in_sight(state, x, y)))
+    found = _scan(state, x, y)
     if len(_TARGETS) >= 256:
         _TARGETS.clear()
     # the supplies are held with their ids: no other object takes one of those ids meanwhile
@@ -86,13 +84,15 @@ def targets(state: GameState, x: int, y: int) -> list[Action]:
     return list(found)
 
 
-def _in_sight(state: GameState, x: int, y: int) -> Iterator[Action]:
-    """The captures :func:`targets` lists, one by one (a figure on a feature that covers two
-    segments of its tile comes once per segment)."""
+def _scan(state: GameState, x: int, y: int) -> list[Action]:
+    """The captures :func:`targets` lists, in the order of the squares in sight and of their
+    tiles' segments (a figure on a feature that covers two segments of its tile comes once)."""
     kinds = capturable_kinds(state)
     tops = bool(state.config.options[OPT_TOP_CAPTURABLE])
     board = state.board
     figures_on = state.figures_on
+    # the figures (plain tuples, hashed in C) before the actions (hashed by TypedAction)
+    seen: dict[Figure, None] = {}
     for square in in_sight(x, y, height(state, x, y)):
         placed = board.get(square)
         if placed is None:
@@ -102,8 +102,10 @@ def _in_sight(state: GameState, x: int, y: int) -> Iterator[Action]:
             if not tops and segment.kind == TOWER:
                 continue
             for f in figures_on(base + segment.index):
-                if (f.x, f.y) == square and f.kind in kinds:
-                    yield Capture(f.player, f.kind, f.x, f.y, f.location)
+                if f.kind in kinds and (f.x, f.y) == square:
+                    seen[f] = None
+    new = tuple.__new__  # Capture's fields are the figure's, in the same order
+    return [new(Capture, f) for f in seen]
 
 
 def capture(state: GameState, action: Capture) -> list[Event]:
