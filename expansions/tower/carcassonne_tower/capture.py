@@ -9,14 +9,13 @@ once; the owner whose followers of several kinds are held chooses which comes ba
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from carcassonne import Action, Decision, Figure, GameState, Prisoner
 from carcassonne.events import Event
 from carcassonne_tower.common import (
     ABBOT,
     CAPTURABLE,
     EXCHANGE_DECISION,
+    NAME,
     OPT_CAPTURE_ABBOT,
     OPT_TOP_CAPTURABLE,
     TOWER,
@@ -55,25 +54,45 @@ def capturable_kinds(state: GameState) -> frozenset[str]:
     return _KINDS[id(config)][1]
 
 
+#: id(board) -> (that board, the supplies read with it, the key, the targets) of the last
+#: capture looked up on that board: see :func:`targets`.
+_TARGETS: dict[int, tuple[object, tuple[object, ...], tuple[object, ...], list[Action]]] = {}
+
+
 def targets(state: GameState, x: int, y: int) -> list[Action]:
     """The followers the tower at ``(x, y)``, which just grew, may capture: those standing on
-    the tiles in sight (looked up square by square, not among every figure of the board)."""
-    return list(dict.fromkeys(_in_sight(state, x, y)))
+    the tiles in sight (looked up square by square, not among every figure of the board).
+
+    Asked twice a capture: by the piece (is there anything to capture? else no decision) and
+    by the decision. A rule may change the figures in between (Abbey & Mayor's before-scoring
+    hook sends an abbot home), so the answer is kept with what it depends on: the board and
+    its size, the pieces left (a floor added replaces them), the players' supplies and the
+    prisoners. A figure comes onto or off the board only from or to a supply (the engine
+    makes a new supply object for every change) or into the prisoners, so while the same
+    supply objects are there and the prisoners are equal, the figures are the same."""
+    board = state.board
+    supplies = tuple(state.supply)
+    key = (x, y, len(board), state.ext.get(NAME), *map(id, supplies), *state.prisoners())
+    cached = _TARGETS.get(id(board))
+    if cached is not None and cached[0] is board and cached[2] == key:
+        return list(cached[3])
+    found = _scan(state, x, y)
+    if len(_TARGETS) >= 256:
+        _TARGETS.clear()
+    # the supplies are held with their ids: no other object takes one of those ids meanwhile
+    _TARGETS[id(board)] = (board, supplies, key, found)
+    return list(found)
 
 
-def any_target(state: GameState, x: int, y: int) -> bool:
-    """Whether the tower at ``(x, y)`` sees a follower it may capture: the scan stops at the
-    first one (a piece asks it to know whether to ask the capture decision at all)."""
-    return next(_in_sight(state, x, y), None) is not None
-
-
-def _in_sight(state: GameState, x: int, y: int) -> Iterator[Action]:
-    """The captures :func:`targets` lists, one by one (a figure on a feature that covers two
-    segments of its tile comes once per segment)."""
+def _scan(state: GameState, x: int, y: int) -> list[Action]:
+    """The captures :func:`targets` lists, in the order of the squares in sight and of their
+    tiles' segments (a figure on a feature that covers two segments of its tile comes once)."""
     kinds = capturable_kinds(state)
     tops = bool(state.config.options[OPT_TOP_CAPTURABLE])
     board = state.board
     figures_on = state.figures_on
+    # the figures (plain tuples, hashed in C) before the actions (hashed by TypedAction)
+    seen: dict[Figure, None] = {}
     for square in in_sight(x, y, height(state, x, y)):
         placed = board.get(square)
         if placed is None:
@@ -83,8 +102,10 @@ def _in_sight(state: GameState, x: int, y: int) -> Iterator[Action]:
             if not tops and segment.kind == TOWER:
                 continue
             for f in figures_on(base + segment.index):
-                if (f.x, f.y) == square and f.kind in kinds:
-                    yield Capture(f.player, f.kind, f.x, f.y, f.location)
+                if f.kind in kinds and (f.x, f.y) == square:
+                    seen[f] = None
+    new = tuple.__new__  # Capture's fields are the figure's, in the same order
+    return [new(Capture, f) for f in seen]
 
 
 def capture(state: GameState, action: Capture) -> list[Event]:

@@ -163,79 +163,92 @@ def heights(state: GameState) -> Counter[tuple[int, int]]:
     return Counter((p.x, p.y) for p in state.pieces(FLOOR))
 
 
-#: How many boards the caches below keep (a search makes many clones).
+#: How many boards the index below keeps (a search makes many clones).
 _CACHED_BOARDS = 256
 #: A piece's square ``(x, y)``, taken in C (``Piece(kind, owner, x, y, location)``).
 _SQUARE = itemgetter(2, 3)
-#: id(board) -> (that board, the pieces-left value read with it, the squares of its towers).
-_BUILT: dict[int, tuple[object, object, frozenset[tuple[int, int]]]] = {}
-
-
-def built(state: GameState) -> frozenset[tuple[int, int]]:
-    """The squares of the towers with at least one piece (cheaper than :func:`heights`).
-
-    Asked in the figure phases where a follower may go on top of a tower. Floors are put only
-    by ``AddFloor``, which replaces ``state.ext["tower"]`` (the pieces left) with a new tuple
-    each time, and no two states share a board (clones, undo and restores copy it): so while
-    both the board and that value are the same objects, the answer is the one kept."""
-    board, left = state.board, state.ext.get(NAME)
-    cached = _BUILT.get(id(board))
-    if cached is not None and cached[0] is board and cached[1] is left and left is not None:
-        return cached[2]
-    squares = frozenset(map(_SQUARE, state.pieces(FLOOR)))
-    if len(_BUILT) >= _CACHED_BOARDS:
-        _BUILT.clear()
-    _BUILT[id(board)] = (board, left, squares)
-    return squares
-
 
 Foundation = tuple[int, int, int]
 #: ``(feature, AddFloor(x, y))`` of one foundation: the piece a figure phase may offer there.
 FloorOffer = tuple[int, AddFloor]
 
 
-#: id(board) -> (that board, how many tiles it had, its foundations, their floor offers). The
-#: entry holds the board itself, so that no other board can take its id while it is cached.
-_Entry = tuple[object, int, tuple[Foundation, ...], tuple[FloorOffer, ...]]
-_FOUNDATIONS: dict[int, _Entry] = {}
+class BoardIndex:
+    """What every figure phase of one board asks, kept with that board.
+
+    Tiles are only ever added to a board (a dictionary in laying order) and a foundation joins
+    no other feature, so its feature id never changes: the foundations (and the ``AddFloor``
+    action of each, so that a figure phase builds none) are extended by the tiles laid since
+    the last question, one tile in a game's figure phase. Floors are put only by ``AddFloor``,
+    which replaces ``state.ext["tower"]`` (the pieces left) with a new tuple each time, and no
+    two states share a board (clones, undo and restores copy it): so the squares of the towers
+    are kept while both the board and that value are the same objects. The lists are the
+    index's own: callers read them and never change them."""
+
+    __slots__ = ("board", "count", "found", "offers", "left", "grown")
+
+    def __init__(self, board: object) -> None:
+        #: Held, so that no other board takes its id while the index is kept.
+        self.board = board
+        self.count = 0
+        self.found: list[Foundation] = []
+        self.offers: list[FloorOffer] = []
+        #: The pieces-left value ``grown`` was read with (None: not read yet).
+        self.left: object = None
+        self.grown: frozenset[tuple[int, int]] = frozenset()
 
 
-def _foundations(state: GameState) -> _Entry:
-    """The entry of ``state``'s board, extended by the tiles laid since it was last asked.
+#: id(board) -> the index of that board.
+_INDEXES: dict[int, BoardIndex] = {}
 
-    Asked in every figure phase. Tiles are only ever added to a board (a dictionary in laying
-    order) and a foundation joins no other feature, so its id never changes: the answer for a
-    board is kept and extended by the tiles laid since (read from the board's end: one tile
-    in a game's figure phase); the ``AddFloor`` actions with it, so that a figure phase builds
-    none."""
+
+def board_index(state: GameState) -> BoardIndex:
+    """The index of ``state``'s board, extended by the tiles laid since it was last asked."""
     board = state.board
+    index = _INDEXES.get(id(board))
+    if index is None or index.board is not board:
+        if len(_INDEXES) >= _CACHED_BOARDS:
+            _INDEXES.clear()
+        index = _INDEXES[id(board)] = BoardIndex(board)
     count = len(board)
-    entry = _FOUNDATIONS.get(id(board))
-    if entry is not None and entry[0] is board:
-        if entry[1] == count:
-            return entry
-        found, offers, start = entry[2], entry[3], entry[1]
+    if index.count == count:
+        return index
+    if count == index.count + 1:  # a game's figure phase: the last tile laid alone
+        laid = [next(reversed(board.items()))]
     else:
-        found, offers, start = (), (), 0
-    for (x, y), placed in reversed(list(islice(reversed(board.items()), count - start))):
+        laid = list(islice(board.items(), index.count, None))
+    for (x, y), placed in laid:
         location = placed.rot.by_location.get(TOWER)
         if location is not None:
             feature = placed.order + location
-            found += ((x, y, feature),)
-            offers += ((feature, AddFloor(x, y)),)
-    if len(_FOUNDATIONS) >= _CACHED_BOARDS:
-        _FOUNDATIONS.clear()
-    entry = _FOUNDATIONS[id(board)] = (board, count, found, offers)
-    return entry
+            index.found.append((x, y, feature))
+            index.offers.append((feature, AddFloor(x, y)))
+    index.count = count
+    return index
 
 
-def towers(state: GameState) -> tuple[Foundation, ...]:
+def grown(state: GameState, index: BoardIndex) -> frozenset[tuple[int, int]]:
+    """The squares of the towers with at least one piece on ``index``'s board (``state``'s):
+    asked in the figure phases where a follower may go on top of a tower."""
+    left = state.ext.get(NAME)
+    if index.left is not left or left is None:
+        index.grown = frozenset(map(_SQUARE, state.pieces(FLOOR)))
+        index.left = left
+    return index.grown
+
+
+def built(state: GameState) -> frozenset[tuple[int, int]]:
+    """The squares of the towers with at least one piece (cheaper than :func:`heights`)."""
+    return grown(state, board_index(state))
+
+
+def towers(state: GameState) -> list[Foundation]:
     """``(x, y, feature)`` of every foundation on the board, in the order their tiles were
-    laid."""
-    return _foundations(state)[2]
+    laid (the index's list: not to be changed)."""
+    return board_index(state).found
 
 
-def floor_offers(state: GameState) -> tuple[FloorOffer, ...]:
+def floor_offers(state: GameState) -> list[FloorOffer]:
     """``(feature, AddFloor(x, y))`` of every foundation on the board, in the same order as
     :func:`towers`: the actions are built once per foundation, not once per figure phase."""
-    return _foundations(state)[3]
+    return board_index(state).offers

@@ -18,66 +18,66 @@ from carcassonne_tower.common import (
     NEUTRAL_OWNER,
     TOWER,
     AddFloor,
-    built,
-    floor_offers,
-    height,
-    pieces_left,
+    board_index,
+    grown,
 )
 
-#: id(config) -> (that config, its follower kinds in name order): asked in every figure phase.
-_FOLLOWERS: dict[int, tuple[object, tuple[str, ...]]] = {}
+#: id(supply) -> (that supply, the config, the follower kinds in it, in name order). A supply is
+#: never changed (the engine makes a new one for every change, and clones share them), so the
+#: answer for one is kept: asked in every figure phase, where it is the same most turns.
+_TOPS: dict[int, tuple[object, GameConfig, tuple[str, ...]]] = {}
 
 
-def _followers(config: GameConfig) -> tuple[str, ...]:
-    cached = _FOLLOWERS.get(id(config))
-    if cached is not None and cached[0] is config:
-        return cached[1]
-    if len(_FOLLOWERS) >= 64:
-        _FOLLOWERS.clear()
-    kinds = tuple(sorted(config.followers))
-    _FOLLOWERS[id(config)] = (config, kinds)
-    return kinds
-
-
-def top_kinds(state: GameState, player: int) -> list[str]:
+def top_kinds(state: GameState, player: int) -> tuple[str, ...]:
     """The figure kinds ``player`` may put on top of a tower now: the meeple and every follower
     kind (the large meeple), not the abbot, mayor, wagon or barn (tower.md §8.1)."""
-    supply = state.supply[player]
-    return [name for name in _followers(state.config) if supply.get(name, 0) > 0]
+    supply, config = state.supply[player], state.config
+    cached = _TOPS.get(id(supply))
+    if cached is not None and cached[0] is supply and cached[1] is config:
+        return cached[2]
+    kinds = tuple(name for name in sorted(config.followers) if supply.get(name, 0) > 0)
+    if len(_TOPS) >= 256:
+        _TOPS.clear()
+    _TOPS[id(supply)] = (supply, config, kinds)
+    return kinds
 
 
 def options(state: GameState, player: int) -> list[Action]:
     """Every tower action of ``player`` in the figure phase: a piece on each open foundation
     or tower while they have one, a follower on each open tower of height 1 or more.
 
-    In random play about half the figure phases come after the player's pieces are gone, and
-    a tower closed by a follower stays closed most of the game: so the open towers are looked
-    for only among those that could take something."""
-    offers = floor_offers(state)
+    The hook itself (``carcassonne_figure_actions``), asked in every figure phase. In random
+    play about half the figure phases come after the player's pieces are gone, and a tower
+    closed by a follower stays closed most of the game: so the open towers are looked for
+    only among those that could take something."""
+    index = board_index(state)
+    offers = index.offers
     if not offers:
         return []
     tops = top_kinds(state, player)
+    left = state.ext.get(NAME)
     figures_on = state.figures_on
     new = tuple.__new__  # builds actions without their Python-level __new__ (every turn)
-    if pieces_left(state, player) > 0:
+    if left and left[player] > 0:  # type: ignore[index]
         floors = [action for feature, action in offers if not figures_on(feature)]
+        if not tops:
+            return list(floors)
+        squares = grown(state, index)
         out: list[Action] = list(floors)
-        if tops:
-            grown = built(state)
-            out += [
-                new(PlaceFigure, (kind, a.x, a.y, TOWER))
-                for a in floors
-                if (a.x, a.y) in grown
-                for kind in tops
-            ]
+        out += [
+            new(PlaceFigure, (kind, a.x, a.y, TOWER))
+            for a in floors
+            if (a.x, a.y) in squares
+            for kind in tops
+        ]
         return out
     if not tops:
         return []
-    grown = built(state)
+    squares = grown(state, index)
     return [
         new(PlaceFigure, (kind, x, y, TOWER))
         for feature, (x, y) in offers
-        if (x, y) in grown and not figures_on(feature)
+        if (x, y) in squares and not figures_on(feature)
         for kind in tops
     ]
 
@@ -85,12 +85,13 @@ def options(state: GameState, player: int) -> list[Action]:
 def veto(state: GameState, actions: list[Action]) -> list[Action]:
     """Figures offered on the foundation of the tile just placed by other rules (the base game
     offers followers on every free feature of that tile): none on a bare foundation, and only
-    the kinds that may stand on a tower. Elsewhere only :func:`options` offers them."""
+    the kinds that may stand on a tower. Elsewhere only :func:`options` offers them.
+
+    The hook itself (``carcassonne_veto_figure_actions``)."""
     last = state.last_tile
     if last is None or TOWER not in state.board[last].rot.by_location:
         return []
-    x, y = last
-    bare = height(state, x, y) == 0
+    bare = last not in grown(state, board_index(state))
     allowed = top_kinds(state, state.player)
     return [
         a
@@ -107,11 +108,12 @@ def add_floor(state: GameState, action: AddFloor) -> list[Event]:
     the tower sees a follower."""
     events: list[Event] = []
     player = state.player
-    left = [pieces_left(state, p) for p in range(state.players)]
+    left = list(state.ext[NAME])  # type: ignore[call-overload]
     left[player] -= 1
     state.ext[NAME] = tuple(left)
     state.put_piece(FLOOR, NEUTRAL_OWNER, action.x, action.y, TOWER, events)
-    if capture.any_target(state, action.x, action.y):
-        # nothing in sight, no decision: not even one that only a ransom would keep open
+    if capture.targets(state, action.x, action.y):
+        # nothing in sight, no decision: not even one that only a ransom would keep open; the
+        # targets found are kept for the decision (capture.targets)
         state.ask(Decision(CAPTURE_DECISION, player, (action.x, action.y)))
     return events

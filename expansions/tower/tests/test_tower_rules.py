@@ -19,7 +19,7 @@ from carcassonne import (
 )
 from carcassonne.position import load_position
 from carcassonne.testing import figure_totals, initial_figures
-from carcassonne_tower.capture import in_sight
+from carcassonne_tower.capture import in_sight, targets
 from carcassonne_tower.common import AddFloor, Capture, Exchange, Ransom
 
 RED, BLUE, YELLOW = 0, 1, 2
@@ -157,6 +157,31 @@ figures = ["blue meeple 1,0 monastery", "red meeple 0,1 monastery", "blue meeple
         Capture(RED, "meeple", 0, 1, "monastery"), Capture(BLUE, "meeple", 1, 0, "monastery"),
         Pass(),
     ]  # fmt: skip
+
+
+def test_capture_targets_follow_figures_sent_home_or_taken_before_the_decision():
+    """The targets found by the piece are kept for the decision, but not past a change of the
+    figures in between (Abbey & Mayor's before-scoring hook sends an abbot home): a figure
+    sent home (a new supply) or taken prisoner (supplies unchanged) is no target any more."""
+    state = position(
+        """
+player = "red"
+tiles = ["TO/C 0,0 r0", "BA/L 1,0 r0", "BA/L 0,1 r0", "BA/L 1,1 r0"]
+figures = ["blue meeple 1,0 monastery", "red meeple 0,1 monastery"]
+""",
+    )
+    lay(state, "BA/C", -1, 0, 0)
+    state.apply(AddFloor(0, 0))
+    both = [Capture(RED, "meeple", 0, 1, "monastery"), Capture(BLUE, "meeple", 1, 0, "monastery")]
+    assert state.legal_actions() == [*both, Pass()]
+    assert sorted(targets(state, 0, 0)) == both  # what the decision asks (in sight order)
+    events: list[object] = []
+    state.remove_figure(state.figures_on(state.feature_at(0, 1, "monastery"))[0], "home", events)
+    assert targets(state, 0, 0) == [both[1]]
+    state.remove_figure(
+        state.figures_on(state.feature_at(1, 0, "monastery"))[0], "taken", events, captor=RED
+    )
+    assert targets(state, 0, 0) == []
 
 
 def test_own_follower_goes_home_another_players_is_a_prisoner():
