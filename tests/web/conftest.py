@@ -1,6 +1,6 @@
 """Fixtures of the browser tests: a real ``carcassonne serve --http`` on loopback and Debian's
 Chromium driven by Playwright (``pip install -e '.[server,web-test]'``; ``apt-get install
-chromium``). Without them the tests are not collected, unless ``CARCASSONNE_WEB_TESTS=required``
+chromium``); some tests play over the server's HTTP API with httpx (in ``web-test``). Without them the tests are not collected, unless ``CARCASSONNE_WEB_TESTS=required``
 (``.ci/run`` sets it), which turns a missing piece into an error.
 """
 
@@ -24,7 +24,7 @@ REQUIRED = os.environ.get("CARCASSONNE_WEB_TESTS") == "required"
 CHROMIUM = os.environ.get("CARCASSONNE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 MISSING = [
     m
-    for m in ("starlette", "uvicorn", "websockets", "playwright")
+    for m in ("starlette", "uvicorn", "websockets", "playwright", "httpx")
     if importlib.util.find_spec(m) is None
 ]
 if not Path(CHROMIUM).exists():
