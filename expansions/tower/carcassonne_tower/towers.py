@@ -83,24 +83,19 @@ def options(state: GameState, player: int) -> list[Action]:
 
 
 def veto(state: GameState, actions: list[Action]) -> list[Action]:
-    """Figures offered on the foundation of the tile just placed by other rules (the base game
-    offers followers on every free feature of that tile): none on a bare foundation, and only
-    the kinds that may stand on a tower. Elsewhere only :func:`options` offers them.
+    """Followers other rules offer on a foundation: the base game on every free feature of the
+    tile just placed, the Princess & the Dragon's portal on every free feature of the board.
+    None goes on a bare foundation (no tower piece on it yet), and only the kinds that may
+    stand on a tower go on top of one (tower.md §8.1). The offers of :func:`options` pass: they
+    are exactly those.
 
     The hook itself (``carcassonne_veto_figure_actions``)."""
-    last = state.last_tile
-    if last is None or TOWER not in state.board[last].rot.by_location:
+    on_towers = [a for a in actions if type(a) is PlaceFigure and a.location == TOWER]
+    if not on_towers:
         return []
-    bare = last not in grown(state, board_index(state))
+    squares = grown(state, board_index(state))
     allowed = top_kinds(state, state.player)
-    return [
-        a
-        for a in actions
-        if type(a) is PlaceFigure
-        and a.location == TOWER
-        and (a.x, a.y) == last
-        and (bare or a.figure not in allowed)
-    ]
+    return [a for a in on_towers if (a.x, a.y) not in squares or a.figure not in allowed]
 
 
 def add_floor(state: GameState, action: AddFloor) -> list[Event]:

@@ -35,6 +35,17 @@ def check_tower_invariants(state: GameState, pieces: int) -> None:
     assert not any((b, a) in held for a, b in held), state.prisoners()
 
 
+def check_tower_offers(state: GameState) -> None:
+    """No rule offers a figure on a bare foundation (no tower piece on it), nor a kind that may
+    not stand on a tower, wherever it is offered (the portal offers free features anywhere)."""
+    heights = Counter((p.x, p.y) for p in state.pieces(FLOOR))
+    followers = set(state.config.followers)
+    for action in state.legal_actions():
+        if type(action) is PlaceFigure and action.location == "tower":
+            assert heights[action.x, action.y] > 0, action
+            assert action.figure in followers, action
+
+
 def play(config: GameConfig, seed: int, seen: Counter[str]) -> GameState:
     initial = testing.initial_figures(config)
     pieces = initial_pieces(config)
@@ -45,6 +56,8 @@ def play(config: GameConfig, seed: int, seen: Counter[str]) -> GameState:
         check_tower_invariants(state, pieces)
         testing.check_award_lines(state, events)
         seen[type(action).__name__] += 1
+        if before.pending.kind == "figure":
+            check_tower_offers(before)
         if type(action) is PlaceFigure and action.location == "tower":
             seen["top"] += 1
         seen["exchange"] += sum(
@@ -71,6 +84,19 @@ def test_random_games_in_every_mix(mix: tuple[str, ...]) -> None:
     assert again.key() == state.key() and again.log == state.log
     assert again.scores == state.scores and again.prisoners() == state.prisoners()
     assert dump_record(again) == text
+
+
+def test_the_portal_offers_no_follower_on_a_bare_foundation() -> None:
+    """The Princess & the Dragon's portal offers a follower on any free feature of the board;
+    a foundation without a tower piece is not one a follower may stand on (tower.md), and
+    before the Tower's veto looked beyond the tile just placed, these games offered it."""
+    if "princess-dragon" not in installed_expansions():
+        pytest.skip("the Princess & the Dragon is not installed")
+    seen: Counter[str] = Counter()
+    for seed in range(2):
+        config = GameConfig(players=3, expansions=["tower", "princess-dragon"], seed=seed)
+        play(config, seed, seen)
+    assert seen["top"] > 0, seen
 
 
 def test_every_tower_action_occurs_over_a_few_games() -> None:
