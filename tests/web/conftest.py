@@ -1,7 +1,8 @@
 """Fixtures of the browser tests: a real ``carcassonne serve --http`` on loopback and Debian's
 Chromium driven by Playwright (``pip install -e '.[server,web-test]'``; ``apt-get install
-chromium``); some tests play over the server's HTTP API with httpx (in ``web-test``). Without them the tests are not collected, unless ``CARCASSONNE_WEB_TESTS=required``
-(``.ci/run`` sets it), which turns a missing piece into an error.
+chromium``); some tests play over the server's HTTP API with httpx (in ``web-test``). Without
+them the tests are not collected, unless ``CARCASSONNE_WEB_TESTS=required`` (``.ci/run`` sets
+it), which turns a missing piece into an error.
 """
 
 from __future__ import annotations
