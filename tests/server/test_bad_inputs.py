@@ -111,13 +111,18 @@ def test_an_impossible_game_id_is_not_found(server: ServerProcess, game_id: str)
             assert answer.json()["error"]["code"] == "not-found"
 
 
-@pytest.mark.parametrize("url", ["foo://x", "postgress://u@localhost/db", "sqlite3:///g.db"])
-def test_a_db_with_an_unknown_scheme_is_refused(tmp_path: Path, url: str) -> None:
-    done = subprocess.run(
+def _serve_with_db(folder: Path, url: str) -> subprocess.CompletedProcess[str]:
+    """``carcassonne serve --http --db URL`` run in ``folder`` (it must refuse URL first)."""
+    return subprocess.run(
         [sys.executable, "-m", "carcassonne.cli.main", "serve", "--http", "--port", "1",
          "--db", url],
-        capture_output=True, text=True, timeout=60, cwd=tmp_path,
+        capture_output=True, text=True, timeout=60, cwd=folder,
     )  # fmt: skip
+
+
+@pytest.mark.parametrize("url", ["foo://x", "postgress://u@localhost/db", "sqlite3:///g.db"])
+def test_a_db_with_an_unknown_scheme_is_refused(tmp_path: Path, url: str) -> None:
+    done = _serve_with_db(tmp_path, url)
     assert done.returncode != 0
     assert f"unknown scheme {url.partition('://')[0]!r}" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
@@ -130,11 +135,7 @@ def test_a_db_with_an_unknown_scheme_is_refused(tmp_path: Path, url: str) -> Non
 def test_a_known_scheme_without_its_slashes_is_refused(tmp_path: Path, url: str) -> None:
     """Not a SQLite file named after the URL: an error naming the accepted forms (and not
     repeating what follows the scheme, which may be a password)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "carcassonne.cli.main", "serve", "--http", "--port", "1",
-         "--db", url],
-        capture_output=True, text=True, timeout=60, cwd=tmp_path,
-    )  # fmt: skip
+    done = _serve_with_db(tmp_path, url)
     assert done.returncode != 0
     head = url.partition(":")[0]
     assert f"--db {head}:...: {head}: needs '//' after it (accepted: postgresql://" in done.stderr
