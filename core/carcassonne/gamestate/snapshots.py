@@ -318,6 +318,7 @@ class Snapshots(Phases):
         """Replay ``actions`` from the origin; then ``forced``: chance outcomes forced and not
         drawn yet, which the log does not hold (it logs outcomes as they are drawn)."""
         self._restore(self._origin)
+        self._forget_forced()  # the log holds the ones drawn; ``forced`` the rest
         self.log = []
         self.last_events = self._origin_events()
         for action in actions:
@@ -334,12 +335,24 @@ class Snapshots(Phases):
             self._x = x._replace(forced=x.forced + forced)
 
     def initial(self) -> Self:
-        """A copy of this game as it was when it began (its origin: the start or a position)."""
+        """A copy of this game as it was when it began (its origin: the start or a position),
+        to replay its ``log`` on (``replay_entry``).
+
+        Without the chance outcomes the origin had forced (a position's ``forced_chances``):
+        the log holds each as a ``ForcedChance`` entry once it is drawn, and replaying that
+        entry forces it again, so keeping them would draw each twice. Outcomes forced and
+        not drawn yet are this state's ``forced_chances`` (``position_of`` writes them)."""
         other = self.clone()
         other._restore(self._origin)
+        other._forget_forced()
         other.log = []
         other.last_events = other._origin_events()
         return other
+
+    def _forget_forced(self) -> None:
+        x = self._x
+        if x is not None and x.forced:
+            self._x = x._replace(forced=())
 
     def _origin_events(self) -> list[ev.Event]:
         """The events of the game's first moment (the opening turn and draw of a new game or

@@ -68,10 +68,17 @@ def position_of(state: GameState) -> Position:
 
 def _turn_so_far(state: GameState) -> tuple[GameState, list[Action]]:
     """The game when the current turn's tile was last about to be drawn or placed, and the
-    actions since: the log replayed from the game's start (a position is taken rarely)."""
+    actions since: the log replayed from the game's start (a position is taken rarely).
+
+    Chance outcomes drawn in this turn after its tile (a shepherd's bag draw in the figure
+    phase) become the position's ``forced_chances``, in order, so that replaying ``then``
+    draws them again; outcomes forced and not drawn yet follow them. Earlier turns' draws
+    are part of the anchor's state, whatever phase they came in."""
     replay = state.initial()
     anchor: GameState | None = None
     then: list[Action] = []
+    later: list[str] = []  # chance outcomes drawn after the anchor's tile, in this turn
+    drawn_later = False  # a tile forced after the anchor's tile: a position cannot say it
     for item in state.log:
         at_tile = replay.pending.kind in ("draw", "tile") and not replay.in_extra_turns()
         if isinstance(item, ForcedDraw | ForcedChance):
@@ -80,15 +87,15 @@ def _turn_so_far(state: GameState) -> tuple[GameState, list[Action]]:
             else:
                 replay.force_chance(item.outcome)
             if at_tile:  # forced where a position can be taken: part of that position
-                anchor, then = replay.clone(), []
+                anchor, then, later, drawn_later = replay.clone(), [], [], False
             elif anchor is not None:
-                raise PositionError(
-                    "a position cannot be taken here: a tile or chance outcome was forced in "
-                    "this turn after its tile"
-                )
+                if isinstance(item, ForcedDraw):
+                    drawn_later = True
+                else:
+                    later.append(item.outcome)
             continue
         if at_tile:
-            anchor, then = replay.clone(), []
+            anchor, then, later, drawn_later = replay.clone(), [], [], False
         replay.apply(item)
         if anchor is not None:
             then.append(item)
@@ -97,6 +104,12 @@ def _turn_so_far(state: GameState) -> tuple[GameState, list[Action]]:
             f"a position cannot be taken here (the game waits for a {state.pending.kind} "
             "decision and no tile was drawn or placed yet)"
         )
+    if drawn_later:
+        raise PositionError(
+            "a position cannot be taken here: a tile was forced in this turn after its tile"
+        )
+    for outcome in (*later, *state._extras.forced):
+        anchor.force_chance(outcome)
     return anchor, then
 
 
