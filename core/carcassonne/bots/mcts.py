@@ -168,11 +168,12 @@ class MctsBot(SeededBot):
                 if untried:
                     chosen = untried[below(rng.getrandbits, len(untried))]
                     node.tried += 1
-                    game.apply_id(chosen)
+                    game.apply_id(chosen, events=False)
                     path.append((node, chosen, player))
                     break
             chosen = self._select(node, count)
-            events = game.apply_id(chosen)
+            # without the engine's own events: the list still holds the chance draws
+            events = game.apply_id(chosen, events=False)
             # the key is what followed the action: the tile drawn after it (read after
             # applying it) and the chance outcomes it drew, so different next draws get
             # different children
@@ -216,9 +217,9 @@ class MctsBot(SeededBot):
                 if game.tiles_left() <= stop and game.pending.kind != "draw":
                     game.set_draw_pile([])  # the game ends with this turn: final scoring
                     break
-                game.apply_id(below(getrandbits, len(game.legal_action_ids())))
+                game.apply_id(below(getrandbits, len(game.legal_action_ids())), events=False)
         while not game.is_over:
-            game.apply_id(below(getrandbits, len(game.legal_action_ids())))
+            game.apply_id(below(getrandbits, len(game.legal_action_ids())), events=False)
 
     def _results(self, scores: list[int]) -> list[float]:
         """Per player, a result in [0, 1]: the win share mixed with the score margin."""

@@ -158,7 +158,7 @@ class GreedyBot(SeededBot):
             if not _base_rules(probe):  # the base rules draw no chance inside a turn
                 probe.reseed_chance(_PROBE_SALT)
         turn = probe.turn
-        probe.apply(action)
+        probe.apply(action, events=False)  # a probe's events are never read
         pending = probe.pending
         if (
             pending.player == player

@@ -30,20 +30,24 @@ class Changes(Refusals):
         feature: int | None,
         kind: str,
         reason: str,
-        events: list[ev.Event],
+        events: list[ev.Event] | None,
         final: bool = False,
     ) -> None:
         """Give ``points`` to ``player`` for ``feature`` now (a plugin's own scoring moment,
         such as the abbot's early return); scoring hooks answer ``Award`` items instead.
-        ``feature=None``: points for no feature (a fairy's point), ``kind`` says what for."""
+        ``feature=None``: points for no feature (a fairy's point), ``kind`` says what for.
+        ``events``: the list the ``PointsScored`` event joins; ``None`` builds none (the
+        engine's own calls on the event-less path, ``apply(..., events=False)``)."""
         if points:
             self.scores[player] += points
-            events.append(ev.PointsScored(player, points, kind, feature, reason, final))
+            if events is not None:
+                events.append(ev.PointsScored(player, points, kind, feature, reason, final))
 
     def return_figures(
-        self, feature: int, events: list[ev.Event], kinds: Iterable[str] | None = None
+        self, feature: int, events: list[ev.Event] | None, kinds: Iterable[str] | None = None
     ) -> list[ReturnedFigure]:
-        """Send the figures of a feature (only ``kinds`` if given) back to their supplies."""
+        """Send the figures of a feature (only ``kinds`` if given) back to their supplies.
+        ``events``: the list their ``FigureReturned`` events join (``None``: none built)."""
         graph = self._graph
         root = graph.find(feature)
         record = graph.feats[root]
@@ -61,14 +65,22 @@ class Changes(Refusals):
             self.supply[fig.player] = self.supply[fig.player].with_count(fig.kind, 1)
             x, y, loc = fig.x, fig.y, fig.location
             out.append(ReturnedFigure(fig.player, fig.kind, x, y, loc, root, record[KIND]))
-            events.append(ev.FigureReturned(fig.player, fig.kind, x, y, loc))
+            if events is not None:
+                events.append(ev.FigureReturned(fig.player, fig.kind, x, y, loc))
         graph.set_figures(root, tuple(keep))
         return out
 
     def place_figure(
-        self, player: int, kind: str, x: int, y: int, location: str, events: list[ev.Event]
+        self,
+        player: int,
+        kind: str,
+        x: int,
+        y: int,
+        location: str,
+        events: list[ev.Event] | None,
     ) -> None:
         """Move a figure from ``player``'s supply onto the feature at ``location`` of ``(x, y)``.
+        ``events``: the list the ``FigurePlaced`` event joins (``None``: none built).
 
         No rule check: rules are enforced by offering only legal actions.
         """
@@ -81,7 +93,8 @@ class Changes(Refusals):
             raise CarcassonneError(f"player {player} has no {kind} left")
         self.supply[player] = self.supply[player].with_count(kind, -1)  # clones share them
         self._graph.add_figure(placed.order + index, _new(Figure, (player, kind, x, y, location)))
-        events.append(_new(ev.FigurePlaced, (player, kind, x, y, location)))
+        if events is not None:
+            events.append(_new(ev.FigurePlaced, (player, kind, x, y, location)))
 
     def lay_tile(self, tile: str, x: int, y: int, rotation: int) -> None:
         """Put a tile on the board outside the turn rules (positions, puzzles): it must touch

@@ -52,7 +52,7 @@ class Phases(Chance):
 
     # -- applying actions ----------------------------------------------------------------------
 
-    def apply(self, action: Action | str) -> list[ev.Event]:
+    def apply(self, action: Action | str, *, events: bool = True) -> list[ev.Event]:
         """Apply a legal action and return its events.
 
         ``action`` may be notation text (``"tile BA/C 0,-1 r180"``, docs/notation.md). A
@@ -60,6 +60,12 @@ class Phases(Chance):
         action is applied, logged and recorded with the canonical one. An illegal action raises
         :class:`IllegalActionError` (with a ``code``, see :mod:`carcassonne.codes`) and leaves
         the state exactly as it was; so does any error raised while the action is carried out.
+
+        ``events=False`` is for callers that do not read the events (searches, probes, random
+        playouts): the engine builds none of its own (tiles drawn and placed, figures, points,
+        completions, turns, the game's end), and the list returned (and ``last_events``) holds
+        only what hooks returned or emitted and the chance draws (``ChanceDrawn``: a search
+        keys its tree on them). The state reached is the same either way.
         """
         if isinstance(action, str):
             action = self._parse(action)
@@ -92,27 +98,36 @@ class Phases(Chance):
             reason = None if model is not None and _same_types(action, model) else "refused"
         if reason is not None:
             self._refuse(action)
-        return self._carry_out(action)
+        return self._carry_out(action, events)
 
-    def apply_id(self, action_id: object) -> list[ev.Event]:
+    def apply_id(self, action_id: object, *, events: bool = True) -> list[ev.Event]:
         """Apply the legal action with id ``action_id`` (see ``legal_action_ids``) and return
         its events: what ``apply(legal_actions()[action_id])`` does, without building the
         other actions or checking the one built (it is legal by construction). An id that
-        names no legal action raises :class:`IllegalActionError` and changes nothing."""
-        return self._carry_out(self.action_for_id(action_id))
+        names no legal action raises :class:`IllegalActionError` and changes nothing.
+        ``events=False``: as for :meth:`apply`, the engine builds none of its own events."""
+        return self._carry_out(self.action_for_id(action_id), events)
 
-    def _carry_out(self, action: Action) -> list[ev.Event]:
-        """Log and carry out a legal action; on any error, take the state back."""
+    def _carry_out(self, action: Action, keep: bool = True) -> list[ev.Event]:
+        """Log and carry out a legal action; on any error, take the state back. Without
+        ``keep`` the turn loop gets ``None`` for its events (it builds none of its own) and
+        what hooks add goes to ``last_events`` (:meth:`_hooks_out`)."""
         events: list[ev.Event] = []
         self.last_events = events  # filled as the action is carried out (``emit`` adds to it)
         self.log.append(action)
         before = self._x  # the chance outcomes forced and not yet drawn, should it fail
         try:
-            self._dispatch(action, events)
+            self._dispatch(action, events if keep else None)
         except BaseException:
             self._rebuild(_without_last(self.log), before.forced if before is not None else ())
             raise
         return events
+
+    def _hooks_out(self, events: list[ev.Event] | None) -> list[ev.Event]:
+        """Where the events hooks return (and the chance draws) go: the action's list, or on
+        the event-less path ``last_events``, so that plugins reading it and searches keying
+        on chance outcomes see them on both paths."""
+        return self.last_events if events is None else events
 
     def replay_entry(self, entry: Action | ForcedDraw | ForcedChance) -> list[ev.Event]:
         """Replay one entry of another state's ``log``: apply an action, force a draw
@@ -173,7 +188,7 @@ class Phases(Chance):
         index = len(pile) - 1 - pile[::-1].index(tile)
         pile.append(pile.pop(index))
 
-    def _dispatch(self, action: Action, events: list[ev.Event]) -> None:
+    def _dispatch(self, action: Action, events: list[ev.Event] | None) -> None:
         kind = self.pending.kind
         self._legal = None
         self.turn_actions = self.turn_actions + (action,)
@@ -188,7 +203,7 @@ class Phases(Chance):
             elif type(action) is PlaceTile:
                 self._place_tile_action(action, events)
             elif not self._applied_anytime(action, events):
-                events.extend(self.config.hooks.apply_action(self, action))
+                self._hooks_out(events).extend(self.config.hooks.apply_action(self, action))
         elif kind == "tile":
             if type(action) is PlaceTile:
                 self._place_tile_action(action, events)
@@ -203,7 +218,7 @@ class Phases(Chance):
             elif type(action) is not Pass:
                 if self._applied_anytime(action, events):
                     return
-                events.extend(self.config.hooks.apply_action(self, action))
+                self._hooks_out(events).extend(self.config.hooks.apply_action(self, action))
             hooks = self.config.hooks
             before = hooks.before_scoring(self) if hooks.before_scoring_used else []
             if before or self._asked:
@@ -217,7 +232,7 @@ class Phases(Chance):
             self._score_and_close(events)
         elif kind == "chance":
             assert type(action) is ChanceOutcome
-            self._chance_applied(action, events)
+            self._chance_applied(action, self._hooks_out(events))
             self._queue = self._queue + self._asked
             self._asked = ()
             self._next_decision(events)
@@ -229,12 +244,12 @@ class Phases(Chance):
             elif type(action) is not Pass:
                 if self._applied_anytime(action, events):
                     return
-                events.extend(self.config.hooks.apply_action(self, action))
+                self._hooks_out(events).extend(self.config.hooks.apply_action(self, action))
             self._queue = self._queue + self._asked
             self._asked = ()
             self._next_decision(events)
 
-    def _applied_anytime(self, action: Action, events: list[ev.Event]) -> bool:
+    def _applied_anytime(self, action: Action, events: list[ev.Event] | None) -> bool:
         """Apply ``action`` if it is one of the active player's actions at any time of the
         turn (the same decision then stays pending); False if it is not one."""
         if not self.config.hooks.offers_anytime or self.pending.player != self.player:
@@ -249,17 +264,18 @@ class Phases(Chance):
             self.turn_actions = taken
         if not offered:
             return False
-        events.extend(self.config.hooks.apply_action(self, action))
+        self._hooks_out(events).extend(self.config.hooks.apply_action(self, action))
         self._turn_opts = None
         return True
 
-    def _score_and_close(self, events: list[ev.Event]) -> None:
+    def _score_and_close(self, events: list[ev.Event] | None) -> None:
         """The turn part's scoring phase, then the decisions after it, then its end."""
-        graph = self._graph
         completed = self.completions()
-        for root in completed:
-            tiles = len(graph.squares(root, self.board))
-            events.append(ev.FeatureCompleted(graph.feats[root][KIND], root, tiles))
+        if events is not None:
+            graph = self._graph
+            for root in completed:
+                tiles = len(graph.squares(root, self.board))
+                events.append(ev.FeatureCompleted(graph.feats[root][KIND], root, tiles))
         self._apply_scoring(completed, False, events, return_completed=True)
         hooks = self.config.hooks
         decisions = (
@@ -292,7 +308,7 @@ class Phases(Chance):
         # by _next_decision leaves its [Pass]) must not answer for it
         self._legal = None
 
-    def _start_turn(self, events: list[ev.Event], asked: bool = False) -> None:
+    def _start_turn(self, events: list[ev.Event] | None, asked: bool = False) -> None:
         """Start a turn (or a further part of one): draw its tile, or wait for a ``draw``
         decision when the player may do something else first (an alternative to drawing, an
         action at any time). ``asked``: the decisions asked at its start were just taken."""
@@ -303,7 +319,7 @@ class Phases(Chance):
             return
         hooks = self.config.hooks
         if hooks.turn_started_used and not asked and (self._x is None or not self._x.part):
-            events.extend(hooks.turn_started(self))
+            self._hooks_out(events).extend(hooks.turn_started(self))
             if self._asked:
                 # decisions asked at the start of the turn come before the draw
                 self._queue = self._queue + self._asked
@@ -330,7 +346,7 @@ class Phases(Chance):
             or (hooks.offers_anytime and self._anytime())
         )
 
-    def _draw(self, events: list[ev.Event]) -> None:
+    def _draw(self, events: list[ev.Event] | None) -> None:
         player = self.player
         types = self.config.tile_types
         # Without vetoes, whether a tile fits anywhere is known from the first square that
@@ -342,10 +358,11 @@ class Phases(Chance):
             if hooks.sets_aside:
                 reason = hooks.set_aside_drawn(self, tile)
                 if reason is not None:
-                    events.append(_new(ev.TileDrawn, (player, tid)))
                     x = self._x or _NO_EXTRAS
                     self._x = x._replace(aside=x.aside + (tid,))
-                    events.append(ev.TileSetAside(tid, reason))
+                    if events is not None:
+                        events.append(_new(ev.TileDrawn, (player, tid)))
+                        events.append(ev.TileSetAside(tid, reason))
                     continue
             self.drawn = tid  # vetoes see the tile being drawn (a drawn tile's rules apply)
             if hooks.vetoes_placements and hooks.may_veto(self.config, tile):
@@ -355,7 +372,8 @@ class Phases(Chance):
             else:
                 table = None
                 fits = self._fits_somewhere(tile)
-            events.append(_new(ev.TileDrawn, (player, tid)))
+            if events is not None:
+                events.append(_new(ev.TileDrawn, (player, tid)))
             if fits:
                 self._cands = None
                 self._ids = table
@@ -363,7 +381,8 @@ class Phases(Chance):
                 self._legal = None
                 return
             self.drawn = None
-            events.append(ev.TileReturned(player, tid))
+            if events is not None:
+                events.append(ev.TileReturned(player, tid))
             if self.config.explicit_draws and self._pile:
                 # the caller draws again (only Draw is legal: Draw is in turn_actions)
                 self.pending = Decision("draw", player)
@@ -371,7 +390,7 @@ class Phases(Chance):
                 return
         self._regular_play_over(events)
 
-    def _place_tile_action(self, action: PlaceTile, events: list[ev.Event]) -> None:
+    def _place_tile_action(self, action: PlaceTile, events: list[ev.Event] | None) -> None:
         tid, x, y, rotation = action  # one unpacking, not a property call per field read
         tile = self.config.tile_types[tid]
         player = self.player
@@ -380,7 +399,8 @@ class Phases(Chance):
         self._ids = None
         self._completed = self._lay(tile, x, y, rotation, player)
         self.last_tile = (x, y)
-        events.append(_new(ev.TilePlaced, (player, tile.id, x, y, rotation)))
+        if events is not None:
+            events.append(_new(ev.TilePlaced, (player, tile.id, x, y, rotation)))
         hooks = self.config.hooks
         if hooks.tile_placed_used:
             hooks.tile_placed(self, x, y, tile, rotation)
@@ -393,7 +413,11 @@ class Phases(Chance):
             self.pending = _FIGURE_FOR[self.player]
 
     def _apply_scoring(
-        self, features: list[int], final: bool, events: list[ev.Event], return_completed: bool
+        self,
+        features: list[int],
+        final: bool,
+        events: list[ev.Event] | None,
+        return_completed: bool,
     ) -> None:
         hooks = self.config.hooks
         items: list[ScoreItem] = hooks.score(self, features, final)
@@ -428,7 +452,7 @@ class Phases(Chance):
         if returned:
             self._returned = self._returned + tuple(returned)
 
-    def _next_decision(self, events: list[ev.Event]) -> None:
+    def _next_decision(self, events: list[ev.Event] | None) -> None:
         while self._queue:
             self.pending, self._queue = self._queue[0], self._queue[1:]
             self._legal = None
@@ -436,7 +460,9 @@ class Phases(Chance):
                 outcome = self._chance_draw()
                 if outcome is None:
                     return  # the caller draws (auto_chance is off)
-                self._chance_applied(ChanceOutcome(self._spec().name, outcome), events)
+                self._chance_applied(
+                    ChanceOutcome(self._spec().name, outcome), self._hooks_out(events)
+                )
                 self._queue = self._queue + self._asked
                 self._asked = ()
                 continue
@@ -444,7 +470,7 @@ class Phases(Chance):
                 # an earlier answer took every option (a target another wagon wanted): the
                 # decision is moot, as if the plugin had not asked it
                 continue
-            if self.pending.player != self.player:
+            if self.pending.player != self.player and events is not None:
                 events.append(ev.DecisionPending(self.pending.player, self.pending.kind))
             return
         then = self._then
@@ -463,7 +489,7 @@ class Phases(Chance):
             return
         self._end_turn(events)
 
-    def _end_turn(self, events: list[ev.Event]) -> None:
+    def _end_turn(self, events: list[ev.Event] | None) -> None:
         if self._in_extra:
             self._next_extra_turn(events)
             return
@@ -476,16 +502,18 @@ class Phases(Chance):
                 # another part of the same turn: the same player draws again
                 part = x.part + 1
                 self._x = x._replace(part=part, more_parts=x.more_parts[1:])
-                events.append(ev.TurnPartStarted(self.player, self.turn, part, x.more_parts[0]))
+                if events is not None:
+                    events.append(ev.TurnPartStarted(self.player, self.turn, part, x.more_parts[0]))
                 self._start_turn(events)
                 return
             self._x = x._replace(part=0)
         self.player = (self.player + 1) % self.config.players
         self.turn += 1
-        events.append(_new(ev.TurnStarted, (self.player, self.turn)))
+        if events is not None:
+            events.append(_new(ev.TurnStarted, (self.player, self.turn)))
         self._start_turn(events)
 
-    def _regular_play_over(self, events: list[ev.Event]) -> None:
+    def _regular_play_over(self, events: list[ev.Event] | None) -> None:
         if not self._in_extra:
             self._in_extra = True
             extra = tuple(self.config.hooks.extra_turns(self))
@@ -498,7 +526,7 @@ class Phases(Chance):
             self._extra = extra
         self._next_extra_turn(events)
 
-    def _next_extra_turn(self, events: list[ev.Event]) -> None:
+    def _next_extra_turn(self, events: list[ev.Event] | None) -> None:
         if self._x is not None and (self._x.part or self._x.more_parts):
             self._x = self._x._replace(part=0, more_parts=())
         while self._extra:
@@ -508,18 +536,20 @@ class Phases(Chance):
             self.pending = Decision("draw", player)
             if self._turn_actions():
                 self.turn += 1
-                events.append(ev.TurnStarted(player, self.turn))
+                if events is not None:
+                    events.append(ev.TurnStarted(player, self.turn))
                 return
         self._final_scoring(events)
 
-    def _final_scoring(self, events: list[ev.Event]) -> None:
+    def _final_scoring(self, events: list[ev.Event] | None) -> None:
         feats = self._graph.feats
         features = [root for root in self._graph.roots() if feats[root][FIGS]]
         self._apply_scoring(features, True, events, return_completed=False)
         self._asked = ()  # the game is over: nothing more is asked
         self.pending = Decision(END, -1)
         self._legal = None
-        events.append(ev.GameOver(tuple(self.scores), self.ranking()))
+        if events is not None:
+            events.append(ev.GameOver(tuple(self.scores), self.ranking()))
 
 
 def _award_order(award: Award) -> tuple[int, int, int]:

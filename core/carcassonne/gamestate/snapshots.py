@@ -316,12 +316,18 @@ class Snapshots(Phases):
         self, actions: list[Action | ForcedDraw | ForcedChance], forced: tuple[str, ...] = ()
     ) -> None:
         """Replay ``actions`` from the origin; then ``forced``: chance outcomes forced and not
-        drawn yet, which the log does not hold (it logs outcomes as they are drawn)."""
+        drawn yet, which the log does not hold (it logs outcomes as they are drawn). Every
+        action but the last is replayed without events (``last_events`` shows the last one's,
+        and the draws forced after it)."""
         self._restore(self._origin)
         self._forget_forced()  # the log holds the ones drawn; ``forced`` the rest
         self.log = []
         self.last_events = self._origin_events()
-        for action in actions:
+        last = -1
+        for index, action in enumerate(actions):
+            if not isinstance(action, ForcedDraw | ForcedChance):
+                last = index
+        for index, action in enumerate(actions):
             if isinstance(action, ForcedDraw):
                 self._force_next(action.tile)
                 self.log.append(action)
@@ -329,7 +335,7 @@ class Snapshots(Phases):
                 # logged again by the chance draw that takes it (inside the next apply)
                 self._force_chance_next(action.outcome)
             else:
-                self.apply(action)
+                self.apply(action, events=index == last)
         if forced:
             x = self._extras
             self._x = x._replace(forced=x.forced + forced)
