@@ -454,10 +454,16 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def _answer(server: Any, line: str) -> str:
-    """The answer's text as ``serve`` writes it (``Server.answer_text`` where the revision has
-    it: the state's text joined from the followed view's pieces)."""
+    """The answer's text as ``serve`` writes it: ``Server.answer_line`` where the revision has
+    it (the answer's text without the copy ``handle_line`` makes for a library caller), else
+    ``Server.answer_text`` of ``handle_line`` (the state's text joined from the followed
+    view's pieces), else ``dumps``."""
     from carcassonne.serialize import dumps
 
+    answer_line = getattr(server, "answer_line", None)
+    if answer_line is not None:
+        text: str = answer_line(line)
+        return text
     return getattr(server, "answer_text", dumps)(server.handle_line(line))
 
 
