@@ -132,7 +132,11 @@ class JsonView:
                 value = rest[key]
                 had = known(key)
                 if had is None or had[0] is not value:
-                    text = texts.name(key, encode, colon) + encode(value)
+                    if key == "legal_actions":
+                        shown = _entries_text(value, encode, comma, colon)
+                    else:
+                        shown = encode(value)
+                    text = texts.name(key, encode, colon) + shown
                     had = texts.rest[key] = (value, text)
                 append(had[1])
                 append(comma)
@@ -315,6 +319,51 @@ class _ListText:
         return "[" + comma.join(texts) + "]"  # type: ignore[arg-type]  # no None is left
 
 
+def changes_text(changes: dict[str, Any], encode: Encode, comma: str, colon: str) -> str:
+    """The JSON text of a move's ``changes`` (or of any dict with string keys) exactly as
+    ``encode`` writes it (separators ``comma`` and ``colon``, keys sorted), its
+    ``legal_actions`` written from the entries' kept texts (:func:`_entries_text`): in a
+    move's changes they are most of the text."""
+    parts = []
+    for key in sorted(changes):
+        value = changes[key]
+        if key == "legal_actions" and type(value) is list:
+            shown = _entries_text(value, encode, comma, colon)
+        else:
+            shown = encode(value)
+        parts.append(encode(key) + colon + shown)
+    return "{" + comma.join(parts) + "}"
+
+
+def _entries_text(entries: list[Any], encode: Encode, comma: str, colon: str) -> str:
+    """The text of a state's ``legal_actions``: each entry's text kept by the entry's identity.
+
+    Why: the entries are :func:`~carcassonne.serialize.action_json`'s, one dict per action,
+    the same for the same action in every later state; the legal actions change with nearly
+    every move (a tile's forty placements, then its figures), and writing them was the
+    largest piece of a state's text. Kept per encoder, up to :data:`_ENTRIES_KEPT` texts
+    (then forgotten all at once); each kept with its entry, whose ``id`` stays its own."""
+    kept = _entry_texts.get((encode, comma, colon))
+    if kept is None:
+        kept = _entry_texts[encode, comma, colon] = {}
+    texts = []
+    append = texts.append
+    get = kept.get
+    for entry in entries:
+        had = get(id(entry))
+        if had is None or had[0] is not entry:
+            if len(kept) >= _ENTRIES_KEPT:
+                kept.clear()
+            had = kept[id(entry)] = (entry, encode(entry))
+        append(had[1])
+    return "[" + comma.join(texts) + "]"
+
+
+#: How many legal actions' texts :func:`_entries_text` keeps for each kind of text.
+_ENTRIES_KEPT = 50_000
+_entry_texts: dict[tuple[Encode, str, str], dict[int, tuple[Any, str]]] = {}
+
+
 def apply_changes(data: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
     """The state after a move from the state before it and the move's ``changes``: what a
     front end does with them (a reference for front-end authors and for the tests)."""
@@ -333,4 +382,4 @@ def apply_changes(data: dict[str, Any], changes: dict[str, Any]) -> dict[str, An
     return out
 
 
-__all__ = ["JsonView", "apply_changes"]
+__all__ = ["JsonView", "apply_changes", "changes_text"]

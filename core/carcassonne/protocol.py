@@ -32,7 +32,7 @@ from carcassonne.errors import (
     PluginError,
 )
 from carcassonne.files import FileError, read_text, write_atomic
-from carcassonne.json_view import JsonView
+from carcassonne.json_view import JsonView, changes_text
 from carcassonne.limits import (
     MAX_NESTING,
     MAX_NUMBER_DIGITS,
@@ -55,6 +55,7 @@ from carcassonne.serialize import (
     outcome_json,
     refusal_json,
     state_to_json,
+    text_encoder,
     tiles_json,
     to_jsonable,
 )
@@ -291,9 +292,15 @@ class Server:
 
     def _text(self, answer: dict[str, Any]) -> str:
         """The text ``serve`` writes for an answer: :meth:`answer_text`, or an ``internal``
-        error's when a plugin put into it what JSON cannot hold."""
+        error's when a plugin put into it what JSON cannot hold. ``changes`` are written
+        with their legal actions' kept texts (``changes_text``): the answer is the server's
+        own, whose entries nobody changes."""
         try:
-            text = self.answer_text(answer)
+            changes = answer.get("changes")
+            if type(changes) is dict and "state" not in answer:
+                text = _text_of(answer, "changes", changes_text(changes, *_PIECES))
+            else:
+                text = self.answer_text(answer)
             text.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate: escaped JSON is still exact
             text = json.dumps(answer, sort_keys=True)
@@ -367,20 +374,18 @@ class Server:
 
     def answer_text(self, answer: dict[str, Any]) -> str:
         """``dumps(answer)``, the same text: when the answer's ``state`` is the whole view the
-        server follows, its text is joined from the pieces the view keeps
-        (:meth:`JsonView.text`) rather than written again. ``state`` is the last key of an
-        answer in sorted order, so its text closes the answer's."""
+        server follows (an answer :meth:`answer_line` writes, not a caller's copy), its text
+        is joined from the pieces the view keeps (:meth:`JsonView.text`) rather than written
+        again."""
         shown, state = self._shown, answer.get("state")
         if (
             shown is None
             or state is None
             or shown[0] is not state
             or shown[2] != self._version  # the view has moved on since
-            or max(answer) != "state"
         ):
             return dumps(answer)
-        head = _piece_text({key: value for key, value in answer.items() if key != "state"})
-        return f"{head[:-1]}, {dumps('state')}: {shown[1].text(_piece_text, ', ', ': ')}}}"
+        return _text_of(answer, "state", shown[1].text(*_PIECES))
 
     # -- helpers --------------------------------------------------------------
 
@@ -747,7 +752,19 @@ class Server:
 
 #: ``dumps`` of one piece of a state (:meth:`Server.answer_text`): the same encoder, made once
 #: (``json.dumps`` with options makes one per call, which costs more than a small piece's text).
-_piece_text = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+_piece_text = text_encoder(", ", ": ")
+#: the encoder and separators of :meth:`JsonView.text` and ``changes_text`` for an answer
+_PIECES = (_piece_text, ", ", ": ")
+
+
+def _text_of(answer: dict[str, Any], key: str, text: str) -> str:
+    """``dumps(answer)`` where the text of ``answer[key]`` is ``text`` (made from kept
+    pieces): the other keys written as ``dumps`` writes them, in sorted order."""
+    parts = [
+        f"{_piece_text(name)}: {text if name == key else _piece_text(answer[name])}"
+        for name in sorted(answer)
+    ]
+    return "{" + ", ".join(parts) + "}"
 
 
 def detached(value: Any) -> Any:

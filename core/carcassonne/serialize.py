@@ -14,8 +14,9 @@ another only their number per square is shown, in every view.
 from __future__ import annotations
 
 import json
+import json.encoder
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from carcassonne.actions import (
@@ -312,9 +313,38 @@ def _pile_counts(
     return counts
 
 
+def text_encoder(comma: str = ", ", colon: str = ": ") -> Callable[[Any], str]:
+    """A function that writes JSON text exactly as ``json.dumps(value, sort_keys=True,
+    ensure_ascii=False, separators=(comma, colon))`` does, made once.
+
+    Why: ``json.dumps`` with options builds a ``JSONEncoder`` and then its C encoder for every
+    call, which costs as much as writing a small value; a front end writes a few dozen small
+    values a move (the pieces of :class:`~carcassonne.json_view.JsonView`'s text, the legal
+    actions' entries). The C encoder is made here once, without the check for circular
+    references (serialized data has none: it is built fresh from the state); where the C
+    encoder is missing (another Python), the encoder's own ``encode``."""
+    encoder = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(comma, colon))
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # pragma: no cover - CPython has it
+        return encoder.encode
+    chunks = make(
+        None, encoder.default, json.encoder.encode_basestring, None, colon, comma, True, False, True
+    )
+    join = "".join
+
+    def encode(value: Any) -> str:
+        return join(chunks(value, 0))
+
+    return encode
+
+
+#: ``json.dumps(data, sort_keys=True, ensure_ascii=False)``, made once (:func:`text_encoder`).
+_dumps = text_encoder()
+
+
 def dumps(data: Any) -> str:
     """The canonical JSON text of serialized data (sorted keys, one line)."""
-    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+    return _dumps(data)
 
 
 #: ``((x, y), placed tile, [(feature, segment), ...])`` for every tile, sorted by ``(y, x)``.
