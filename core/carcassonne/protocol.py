@@ -16,7 +16,6 @@ from __future__ import annotations
 import difflib
 import functools
 import json
-import marshal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -267,14 +266,23 @@ class Server:
     # -- the loop --------------------------------------------------------------
 
     def handle_line(self, line: str) -> dict[str, Any]:
-        """The answer to one request line (never raises): plain data of the caller's own,
-        which the server keeps no part of (:func:`detached`)."""
-        return detached(self._handle_line(line))
+        """The answer to one request line (never raises): the text :meth:`answer_line`
+        writes, read back, so plain data of the caller's own.
+
+        Why read back: the answer the server builds shares its ``state`` and ``changes`` with
+        the view it follows move by move (:class:`~carcassonne.json_view.JsonView`), and its
+        ``legal_actions`` entries with those :func:`~carcassonne.serialize.action_json` keeps
+        for every later answer; a caller who edits an answer must not change what the server
+        sends next. Reading the text (joined from kept pieces) back costs less than copying
+        the answer in Python or with ``marshal``, shares nothing, and gives what a stdio
+        client reads (an answer a plugin put a value JSON cannot hold into is the
+        ``internal`` error :meth:`serve` writes)."""
+        return _read_back(self.answer_line(line))
 
     def handle(self, request: dict[str, Any]) -> dict[str, Any]:
-        """The answer to one decoded request (never raises): plain data of the caller's own,
-        which the server keeps no part of (:func:`detached`)."""
-        return detached(self._handle(request))
+        """The answer to one decoded request (never raises): as :meth:`handle_line`, plain
+        data of the caller's own."""
+        return _read_back(self.answer_request(request))
 
     def answer_line(self, line: str) -> str:
         """The JSON text of the answer to one request line, as :meth:`serve` writes it
@@ -282,8 +290,8 @@ class Server:
 
         Why a text: the answer the server builds shares its ``state`` (and ``changes``)
         with the view it follows move by move, and its text is joined from the pieces that
-        view keeps; a caller who wants the text gets it without the copy that
-        :meth:`handle_line` makes so that its answer is the caller's to change."""
+        view keeps; a caller who wants the text gets it without the reading back that
+        :meth:`handle_line` does so that its answer is the caller's to change."""
         return self._text(self._handle_line(line))
 
     def answer_request(self, request: dict[str, Any]) -> str:
@@ -767,33 +775,10 @@ def _text_of(answer: dict[str, Any], key: str, text: str) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
-def detached(value: Any) -> Any:
-    """A copy of plain JSON data (an answer) that shares no list or dict with ``value``.
-
-    Why: an answer's ``state`` and ``changes`` are the dicts of the view the server follows
-    move by move (:class:`~carcassonne.json_view.JsonView`), and its ``legal_actions`` entries
-    those :func:`~carcassonne.serialize.action_json` keeps for every later answer; a library
-    caller who edits an answer must not change what the server sends next. ``marshal`` copies
-    in C, about ten times as fast as a copy in Python; format 2 writes a value met twice twice
-    (later formats would share it in the copy, as the view shares a figure between
-    ``figures`` and its feature). A value marshal does not take (a plugin's ``str`` or ``int``
-    subclass) is copied in Python."""
-    try:
-        return marshal.loads(marshal.dumps(value, 2))
-    except ValueError:
-        return _copied(value)
-
-
-def _copied(value: Any) -> Any:
-    """:func:`detached` in Python: dicts and lists copied all the way down, the rest (strings,
-    numbers, ``None``, tuples of them) kept."""
-    if isinstance(value, dict):
-        return {key: _copied(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_copied(item) for item in value]
-    if isinstance(value, tuple):
-        return tuple(_copied(item) for item in value)
-    return value
+def _read_back(text: str) -> dict[str, Any]:
+    """An answer's text as data (:meth:`Server.handle_line`)."""
+    answer: dict[str, Any] = json.loads(text)
+    return answer
 
 
 def _kept(key: str, fields: list[str]) -> bool:
