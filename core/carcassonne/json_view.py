@@ -57,6 +57,11 @@ Encode = Callable[[Any], str]
 _Pieces = dict[Any, tuple[Any, str]]
 
 
+def _by_row(square: Square) -> tuple[int, int]:
+    """The order of the state's ``tiles``: by row (``y``), then by column."""
+    return square[1], square[0]
+
+
 class JsonView:
     """One view (``player``, ``None`` for the full view) of one game as JSON data: the state
     it was built from or last advanced to."""
@@ -82,18 +87,27 @@ class JsonView:
 
     def data(self) -> dict[str, Any]:
         """The whole state as ``state_to_json`` gives it (lists sorted as there)."""
-        tiles, features = self.tiles, self.features
         return {
             **self.rest,
-            "tiles": [tiles[square] for square in self._tiles_in_order()],
-            "features": [features[root] for root in self._features_in_order()],
+            "tiles": list(map(self.tiles.__getitem__, self._tiles_in_order())),
+            "features": list(map(self.features.__getitem__, self._features_in_order())),
         }
 
     def _tiles_in_order(self) -> list[Square]:
         order = self._tile_order
         if order is None:
-            order = self._tile_order = sorted(self.tiles, key=lambda s: (s[1], s[0]))
+            order = self._tile_order = sorted(self.tiles, key=_by_row)
         return order
+
+    def _add_to_order(self, square: Square) -> None:
+        """Put a new tile's square into the kept order: a new list (:class:`_ListText` tells
+        a changed order by the list's identity), the square inserted where it sorts rather
+        than every square sorted again."""
+        order = self._tile_order
+        if order is not None:
+            order = order[:]
+            insort(order, square, key=_by_row)
+            self._tile_order = order
 
     def _features_in_order(self) -> list[int]:
         order = self._feature_order
@@ -192,11 +206,11 @@ class JsonView:
         changes: dict[str, Any] = {}
         if retile:
             placed_tiles = []
-            for x, y in sorted(retile, key=lambda s: (s[1], s[0])):
+            for x, y in sorted(retile, key=_by_row):
                 entry = tile_entry(x, y, board[x, y], segments(x, y))
                 if entry != self.tiles.get((x, y)):
                     if (x, y) not in self.tiles:
-                        self._tile_order = None
+                        self._add_to_order((x, y))
                     self.tiles[x, y] = entry
                     placed_tiles.append(entry)
             if placed_tiles:
@@ -257,7 +271,7 @@ class JsonView:
             "tiles": list(new.tiles.values()),
             "features": list(new.features.values()),
         }
-        removed_tiles = sorted(self.tiles.keys() - new.tiles.keys(), key=lambda s: (s[1], s[0]))
+        removed_tiles = sorted(self.tiles.keys() - new.tiles.keys(), key=_by_row)
         if removed_tiles:
             changes["removed_tiles"] = [[x, y] for x, y in removed_tiles]
         gone = sorted(self.features.keys() - new.features.keys())
@@ -345,23 +359,25 @@ def _entries_text(entries: list[Any], encode: Encode, comma: str, colon: str) ->
     (then forgotten all at once); each kept with its entry, whose ``id`` stays its own."""
     kept = _entry_texts.get((encode, comma, colon))
     if kept is None:
-        kept = _entry_texts[encode, comma, colon] = {}
-    texts = []
-    append = texts.append
-    get = kept.get
-    for entry in entries:
-        had = get(id(entry))
-        if had is None or had[0] is not entry:
-            if len(kept) >= _ENTRIES_KEPT:
-                kept.clear()
-            had = kept[id(entry)] = (entry, encode(entry))
-        append(had[1])
-    return "[" + comma.join(texts) + "]"
+        kept = _entry_texts[encode, comma, colon] = ({}, {})
+    texts, alive = kept
+    ids = list(map(id, entries))
+    found = list(map(texts.get, ids))  # the lookups in C: most entries are known
+    if None in found:
+        if len(texts) + len(entries) > _ENTRIES_KEPT:
+            texts.clear()
+            alive.clear()
+        for i in compress(count(), map(is_, found, repeat(None))):
+            entry = entries[i]
+            found[i] = texts[ids[i]] = encode(entry)
+            alive[ids[i]] = entry  # held, so that no other value takes its id
+    return "[" + comma.join(found) + "]"  # type: ignore[arg-type]  # no None is left
 
 
 #: How many legal actions' texts :func:`_entries_text` keeps for each kind of text.
 _ENTRIES_KEPT = 50_000
-_entry_texts: dict[tuple[Encode, str, str], dict[int, tuple[Any, str]]] = {}
+#: by encoder and separators: ``({id: text}, {id: entry})``
+_entry_texts: dict[tuple[Encode, str, str], tuple[dict[int, str], dict[int, Any]]] = {}
 
 
 def apply_changes(data: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:

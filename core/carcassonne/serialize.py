@@ -22,6 +22,7 @@ from typing import Any
 from carcassonne.actions import (
     CORE_ACTIONS,
     ChanceOutcome,
+    PlaceTile,
     TypedAction,
     action_fields,
     field_types,
@@ -145,16 +146,48 @@ def _write_action(action: Any, table: dict[tuple[Any, ...], dict[str, Any]], key
     if _kept >= _TEXTS_KEPT:
         for each in _texts.values():
             each.clear()
+        _tile_texts.clear()
         _kept = 0
     _kept += 1
-    shown = table[key] = {"action": action.to_dict(), "text": action_text(action)}
+    if type(action) is PlaceTile:
+        shown = table[key] = _placement_entry(action)
+    else:
+        shown = table[key] = {"action": action.to_dict(), "text": action_text(action)}
     return shown
+
+
+def _placement_entry(action: PlaceTile) -> dict[str, Any]:
+    """:func:`action_json` of a tile placement, written from its tile's text (found once
+    per tile): a tile decision has about forty new placements, most of them never seen
+    before (a new square or tile), whose entries were a tenth of a front end's move."""
+    tid, x, y, rotation = action
+    prefix = _tile_texts.get(tid)
+    if prefix is None:
+        prefix = _tile_texts[tid] = _tile_text(tid)
+    if not prefix:  # the notation of this tile is not "tile <tile> x,y r<rotation>"
+        return {"action": action.to_dict(), "text": action_text(action)}
+    return {
+        "action": {"type": PlaceTile.verb, "tile": tid, "x": x, "y": y, "rotation": rotation},
+        "text": f"{prefix}{x},{y} r{rotation}",
+    }
+
+
+def _tile_text(tid: str) -> str:
+    """The notation of a placement of tile ``tid`` up to its coordinates (``tile BA/C ``),
+    checked on two placements; empty when the notation has another form."""
+    first = action_text(PlaceTile(tid, 0, 0, 0))
+    prefix = first[: -len("0,0 r0")] if first.endswith(" 0,0 r0") else ""
+    if not prefix or action_text(PlaceTile(tid, -3, 12, 270)) != f"{prefix}-3,12 r270":
+        return ""
+    return prefix
 
 
 #: How many actions :func:`action_json` remembers (a few MB at most).
 _TEXTS_KEPT = 50_000
 _texts: dict[type, dict[tuple[Any, ...], dict[str, Any]]] = {}
 _kept = 0
+#: by tile id, the notation of its placements up to their coordinates (:func:`_tile_text`)
+_tile_texts: dict[str, str] = {}
 
 
 # -- generic conversion ------------------------------------------------------------

@@ -5,16 +5,22 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from carcassonne import GameConfig, GameState, Pass, PlaceFigure, PlaceTile
 from carcassonne.bots import GreedyBot, RandomBot
+from carcassonne.plugins import installed_expansions
 from carcassonne.serialize import (
     STATE_KEYS,
     ActionFormatError,
     action_from_dict,
     action_from_text,
+    action_json,
+    action_text,
     dumps,
     state_to_json,
+    text_encoder,
 )
 from carcassonne.testing import board, place
 
@@ -212,3 +218,33 @@ def test_action_from_dict_builds_core_actions_and_explains_mistakes():
         with pytest.raises(ActionFormatError) as info:
             action_from_dict(data, config)
         assert str(info.value) == message
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    x=st.integers(-80, 80),
+    y=st.integers(-80, 80),
+    rotation=st.sampled_from([0, 90, 180, 270]),
+    index=st.integers(0, 10_000),
+)
+def test_a_placement_entry_is_written_as_the_action_writes_itself(x, y, rotation, index):
+    """``action_json`` of a tile placement is made from its tile's text (found once per
+    tile): the same dict and text as the action's own ``to_dict`` and notation, for every
+    tile of every installed expansion."""
+    config = GameConfig(expansions=sorted(installed_expansions()))
+    tiles = sorted(config.tile_types)
+    tile = tiles[index % len(tiles)]
+    action = PlaceTile(tile, x, y, rotation)
+    assert action_json(action) == {"action": action.to_dict(), "text": action_text(action)}
+    assert action_json(action)["text"] == f"tile {tile} {x},{y} r{rotation}"
+
+
+def test_dumps_writes_as_json_dumps():
+    """``dumps`` makes its encoder once (``text_encoder``): the same text as ``json.dumps``."""
+    value = {"b": [1, 2.5, None, True], "a": {"é": "\u2028", "z": -(2**70)}, "c": "x\ny"}
+    assert dumps(value) == json.dumps(value, sort_keys=True, ensure_ascii=False)
+    compact = text_encoder(",", ":")
+    expected = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    assert compact(value) == expected
+    with pytest.raises(TypeError):
+        dumps({"a": object()})
