@@ -154,6 +154,9 @@ def stdio_apply(games: int, first: int = 0) -> float:
     from carcassonne import protocol
 
     dumps = getattr(protocol, "dumps", json.dumps)
+    tune = getattr(protocol, "tune_gc", None)
+    if tune is not None:  # the collector's settings serve_stdio() makes where the tree has it
+        tune()
     applies, spent = 0, 0.0
     for seed in range(first, first + games):
         rng = random.Random(seed)

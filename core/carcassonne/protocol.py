@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from carcassonne import svg
+from carcassonne.collector import tune_gc
 from carcassonne.config import GameConfig
 from carcassonne.errors import (
     CarcassonneError,
@@ -457,13 +458,14 @@ class Server:
 
     def _sent_action(self, text: str, state: GameState) -> Any:
         """The legal action whose text the last answer gave as ``text``, if any (a scan of a
-        few dozen strings costs less than building a table after every move)."""
+        few dozen strings costs less than building a table after every move), built alone
+        from its id (the entries are in the order of the legal actions' ids)."""
         sent = self._texts
         if sent is None or sent[0] != self._version:
             return None
-        for entry, action in zip(sent[1], state.legal_actions(), strict=False):
+        for index, entry in enumerate(sent[1]):
             if entry["text"] == text:
-                return action
+                return state.action_for_id(index)
         return None
 
     def _auto_chance(self, request: dict[str, Any]) -> bool:
@@ -840,6 +842,7 @@ def serve_stdio(plugins: Sequence[tuple[str, object]] = ()) -> int:
     """Run the server on this process's stdin and stdout (UTF-8, one JSON object per line);
     ``plugins``: extra plugin objects for every game."""
     # newline="\n": only LF ends a request, so a raw CR inside a line cannot split it in two
+    tune_gc()  # a long-running process: full collections were a tenth of an apply
     stdin = open(  # noqa: SIM115
         sys.stdin.fileno(), encoding="utf-8", errors="replace", newline="\n", closefd=False
     )

@@ -125,6 +125,9 @@ def legal_json(state: Any) -> list[dict[str, Any]]:
     """The state's legal actions as :func:`action_json` entries (the ``legal_actions`` key),
     looked up with the per-type tables directly: this is done after every move a front end
     is told of."""
+    rows = state.placement_rows()
+    if rows is not None:
+        return _placements_json(*rows)
     out: list[dict[str, Any]] = []
     append = out.append
     kind = table = None
@@ -138,6 +141,27 @@ def legal_json(state: Any) -> list[dict[str, Any]]:
         key = tuple(action)
         shown = table.get(key)
         append(shown if shown is not None else _write_action(action, table, key))
+    return out
+
+
+def _placements_json(
+    tid: str, squares: list[tuple[int, int]], fitting: list[tuple[int, ...]]
+) -> list[dict[str, Any]]:
+    """:func:`legal_json` of a tile decision from its rows (``GameState.placement_rows``):
+    the entries looked up by their fields, each placement built only when it is new."""
+    table = _texts.get(PlaceTile)
+    if table is None:
+        table = _texts[PlaceTile] = {}
+    out: list[dict[str, Any]] = []
+    append = out.append
+    get = table.get
+    for (x, y), rotations in zip(squares, fitting, strict=True):
+        for rotation in rotations:
+            key = (tid, x, y, rotation)
+            shown = get(key)
+            if shown is None:
+                shown = _write_action(PlaceTile(tid, x, y, rotation), table, key)
+            append(shown)
     return out
 
 

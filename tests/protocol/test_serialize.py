@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -19,6 +20,7 @@ from carcassonne.serialize import (
     action_json,
     action_text,
     dumps,
+    legal_json,
     state_to_json,
     text_encoder,
 )
@@ -248,3 +250,25 @@ def test_dumps_writes_as_json_dumps():
     assert compact(value) == expected
     with pytest.raises(TypeError):
         dumps({"a": object()})
+
+
+@pytest.mark.parametrize("mix", [(), ("river", "abbot", "abbey-mayor"), "all"], ids=str)
+def test_legal_json_is_every_legal_action_written(mix):
+    """``legal_json`` writes a tile decision from its rows (``placement_rows``) without
+    building the actions: after every move of random games it is ``action_json`` of every
+    legal action, in order, and each entry's id names the same action."""
+    expansions = sorted(installed_expansions()) if mix == "all" else list(mix)
+    rows_seen = 0
+    for seed in range(3):
+        state = GameState.new(GameConfig(players=3, expansions=expansions), seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            written = legal_json(state)
+            assert written == [action_json(a) for a in legal]
+            rows_seen += state.placement_rows() is not None
+            index = rng.randrange(len(legal))
+            assert state.action_for_id(index) == legal[index]
+            state.apply(legal[index])
+    # no rows where a plugin offers actions at any time (then written from the actions)
+    assert rows_seen > 100 or state.config.hooks.offers_anytime
