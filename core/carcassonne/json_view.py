@@ -53,8 +53,6 @@ _AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
 #: Writes one JSON value as text, keys sorted (``json.dumps`` with ``sort_keys``, orjson with
 #: ``OPT_SORT_KEYS``): an encoder whose text of a document is its pieces' texts joined.
 Encode = Callable[[Any], str]
-#: ``{slot: (value, text)}``: a value's text, valid while the slot holds that very value.
-_Pieces = dict[Any, tuple[Any, str]]
 
 
 def _by_row(square: Square) -> tuple[int, int]:
@@ -130,35 +128,20 @@ class JsonView:
         rest = self.rest
         keys = (tuple(rest), skip)
         if texts.order is None or texts.order[0] != keys:
-            texts.order = (keys, sorted({*rest, "tiles", "features"} - skip))
+            texts.order = (keys, texts.layout(sorted({*rest, "tiles", "features"} - skip)))
         parts: list[str] = []
         append = parts.append
-        known = texts.rest.get
-        for key in texts.order[1]:
-            if key == "tiles":
-                append(texts.name(key, encode, colon))
-                append(texts.tiles.text(self.tiles, self._tiles_in_order(), encode, comma))
-            elif key == "features":
-                append(texts.name(key, encode, colon))
+        for item in texts.order[1]:
+            if item == "tiles":
+                shown = texts.tiles.text(self.tiles, self._tiles_in_order(), encode, comma)
+                append(texts.name("tiles", encode, colon) + shown)
+            elif item == "features":
                 roots = self._features_in_order()
-                append(texts.features.text(self.features, roots, encode, comma))
-            else:  # the key's text and its value's, kept while the value is the same
-                value = rest[key]
-                had = known(key)
-                if had is None or had[0] is not value:
-                    if key == "legal_actions":
-                        shown = _entries_text(value, encode, comma, colon)
-                    else:
-                        shown = encode(value)
-                    text = texts.name(key, encode, colon) + shown
-                    had = texts.rest[key] = (value, text)
-                append(had[1])
-                append(comma)
-                continue
-            append(comma)
-        if parts:
-            parts.pop()  # the last comma
-        return "{" + "".join(parts) + "}"
+                shown = texts.features.text(self.features, roots, encode, comma)
+                append(texts.name("features", encode, colon) + shown)
+            else:
+                append(item.text(rest, encode, comma, colon))
+        return "{" + comma.join(parts) + "}"
 
     def advance(self, state: Any, events: Iterable[Event]) -> dict[str, Any]:
         """Move the view to ``state``, which ``events`` (one move's) led to from the view's
@@ -291,10 +274,26 @@ class _Texts:
     def __init__(self) -> None:
         self.tiles = _ListText()  # in the order of the state's tiles
         self.features = _ListText()  # by id
-        self.rest: _Pieces = {}  # by key, each with its key's text and colon
         self.keys: dict[str, str] = {}  # each key's text and the colon after it
-        #: ``((the view's keys, skip), the keys written, sorted)``
-        self.order: tuple[tuple[tuple[str, ...], frozenset[str]], list[str]] | None = None
+        #: ``((the view's keys, skip), the layout of the text)`` (:meth:`layout`)
+        self.order: tuple[tuple[tuple[str, ...], frozenset[str]], list[Any]] | None = None
+
+    def layout(self, keys: list[str]) -> list[Any]:
+        """The text's parts in the order of the sorted ``keys``: ``"tiles"``, ``"features"``,
+        and a :class:`_KeysText` for each run of other keys between them."""
+        out: list[Any] = []
+        run: list[str] = []
+        for key in keys:
+            if key in ("tiles", "features"):
+                if run:
+                    out.append(_KeysText(run, self))
+                run = []
+                out.append(key)
+            else:
+                run.append(key)
+        if run:
+            out.append(_KeysText(run, self))
+        return out
 
     def name(self, key: str, encode: Encode, colon: str) -> str:
         """``key``'s text and the colon after it."""
@@ -302,6 +301,36 @@ class _Texts:
         if name is None:
             name = self.keys[key] = encode(key) + colon
         return name
+
+
+class _KeysText:
+    """The text of a run of the state's keys (``"key": value`` each, separated by commas), each
+    key's text kept while the view holds that very value for it (the view replaces a value
+    that changed, it never edits one): compared with the last ones in C, as
+    :class:`_ListText` does, and only the changed ones written."""
+
+    def __init__(self, keys: list[str], texts: _Texts) -> None:
+        self.keys = keys
+        self.owner = texts
+        self.values: list[Any] = [_UNSEEN] * len(keys)
+        self.texts: list[str] = [""] * len(keys)
+
+    def text(self, rest: dict[str, Any], encode: Encode, comma: str, colon: str) -> str:
+        now = list(map(rest.__getitem__, self.keys))
+        texts = self.texts
+        for i in list(compress(count(), map(is_not, now, self.values))):
+            key, value = self.keys[i], now[i]
+            if key == "legal_actions" and type(value) is list:
+                shown = _entries_text(value, encode, comma, colon)
+            else:
+                shown = encode(value)
+            texts[i] = self.owner.name(key, encode, colon) + shown
+        self.values = now
+        return comma.join(texts)
+
+
+#: A value no key of a view holds: what a :class:`_KeysText` compares before its first text.
+_UNSEEN = object()
 
 
 class _ListText:
