@@ -36,6 +36,7 @@ from itertools import compress, count, repeat
 from operator import is_, is_not
 from typing import Any
 
+from carcassonne.entries_text import entries_text
 from carcassonne.errors import CarcassonneError
 from carcassonne.events import Event, TilePlaced
 from carcassonne.serialize import (
@@ -321,7 +322,7 @@ class _KeysText:
         for i in list(compress(count(), map(is_not, now, self.values))):
             key, value = self.keys[i], now[i]
             if key == "legal_actions" and type(value) is list:
-                shown = _entries_text(value, encode, comma, colon)
+                shown = entries_text(value, encode, comma, colon)
             else:
                 shown = encode(value)
             texts[i] = self.owner.name(key, encode, colon) + shown
@@ -365,48 +366,17 @@ class _ListText:
 def changes_text(changes: dict[str, Any], encode: Encode, comma: str, colon: str) -> str:
     """The JSON text of a move's ``changes`` (or of any dict with string keys) exactly as
     ``encode`` writes it (separators ``comma`` and ``colon``, keys sorted), its
-    ``legal_actions`` written from the entries' kept texts (:func:`_entries_text`): in a
+    ``legal_actions`` written from the entries' kept texts (``entries_text``): in a
     move's changes they are most of the text."""
     parts = []
     for key in sorted(changes):
         value = changes[key]
         if key == "legal_actions" and type(value) is list:
-            shown = _entries_text(value, encode, comma, colon)
+            shown = entries_text(value, encode, comma, colon)
         else:
             shown = encode(value)
         parts.append(encode(key) + colon + shown)
     return "{" + comma.join(parts) + "}"
-
-
-def _entries_text(entries: list[Any], encode: Encode, comma: str, colon: str) -> str:
-    """The text of a state's ``legal_actions``: each entry's text kept by the entry's identity.
-
-    Why: the entries are :func:`~carcassonne.serialize.action_json`'s, one dict per action,
-    the same for the same action in every later state; the legal actions change with nearly
-    every move (a tile's forty placements, then its figures), and writing them was the
-    largest piece of a state's text. Kept per encoder, up to :data:`_ENTRIES_KEPT` texts
-    (then forgotten all at once); each kept with its entry, whose ``id`` stays its own."""
-    kept = _entry_texts.get((encode, comma, colon))
-    if kept is None:
-        kept = _entry_texts[encode, comma, colon] = ({}, {})
-    texts, alive = kept
-    ids = list(map(id, entries))
-    found = list(map(texts.get, ids))  # the lookups in C: most entries are known
-    if None in found:
-        if len(texts) + len(entries) > _ENTRIES_KEPT:
-            texts.clear()
-            alive.clear()
-        for i in compress(count(), map(is_, found, repeat(None))):
-            entry = entries[i]
-            found[i] = texts[ids[i]] = encode(entry)
-            alive[ids[i]] = entry  # held, so that no other value takes its id
-    return "[" + comma.join(found) + "]"  # type: ignore[arg-type]  # no None is left
-
-
-#: How many legal actions' texts :func:`_entries_text` keeps for each kind of text.
-_ENTRIES_KEPT = 50_000
-#: by encoder and separators: ``({id: text}, {id: entry})``
-_entry_texts: dict[tuple[Encode, str, str], tuple[dict[int, str], dict[int, Any]]] = {}
 
 
 def apply_changes(data: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
