@@ -149,18 +149,30 @@ def _placements_json(
 ) -> list[dict[str, Any]]:
     """:func:`legal_json` of a tile decision from its rows (``GameState.placement_rows``):
     the entries looked up by their fields, each placement built only when it is new."""
+    global _kept
     table = _texts.get(PlaceTile)
     if table is None:
         table = _texts[PlaceTile] = {}
+    prefix = _tile_texts.get(tid)
+    if prefix is None:
+        prefix = _tile_texts[tid] = _tile_text(tid)
     out: list[dict[str, Any]] = []
     append = out.append
     get = table.get
+    verb = PlaceTile.verb
     for (x, y), rotations in zip(squares, fitting, strict=True):
         for rotation in rotations:
             key = (tid, x, y, rotation)
             shown = get(key)
             if shown is None:
-                shown = _write_action(PlaceTile(tid, x, y, rotation), table, key)
+                if not prefix or _kept >= _TEXTS_KEPT:  # as _write_action does
+                    shown = _write_action(PlaceTile(tid, x, y, rotation), table, key)
+                else:  # _placement_entry, inline: most of a tile's placements are new
+                    _kept += 1
+                    shown = table[key] = {
+                        "action": {"type": verb, "tile": tid, "x": x, "y": y, "rotation": rotation},
+                        "text": f"{prefix}{x},{y} r{rotation}",
+                    }
             append(shown)
     return out
 
