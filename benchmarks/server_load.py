@@ -39,7 +39,10 @@ sends no entries: after every update); with ``--changes`` it is the page's own k
 ``--stdio N`` measures the stdio protocol instead (``carcassonne serve --stdio``, in this
 process): N ``apply`` requests of random 2-player base games (seeds 0, 1, ...), each answered
 and written as JSON as ``serve`` does, and prints the CPU time per apply; ``--changes`` asks for
-the move's changes instead of the whole state (docs/protocol.md). Load-free, in instructions:
+the move's changes instead of the whole state (docs/protocol.md); with the collector's
+settings ``serve --stdio`` makes (``carcassonne.collector``) where the tree has them, and the
+answer's text written by ``Server.answer_line`` where the tree has it (else ``handle_line`` and
+``answer_text``). Load-free, in instructions:
 ``valgrind --tool=callgrind --toggle-collect=_operator_call python benchmarks/server_load.py
 --stdio 300`` counts only the server's answers (divide the total by N). The client picks its move
 from the engine's legal actions with a seeded generator, so every revision plays the same
@@ -454,19 +457,28 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def _answer(server: Any, line: str) -> str:
-    """The answer's text as ``serve`` writes it (``Server.answer_text`` where the revision has
-    it: the state's text joined from the followed view's pieces)."""
+    """The answer's text as ``serve`` writes it: ``Server.answer_line`` where the revision has
+    it (the answer's text without the copy ``handle_line`` makes for a library caller), else
+    ``Server.answer_text`` of ``handle_line`` (the state's text joined from the followed
+    view's pieces), else ``dumps``."""
     from carcassonne.serialize import dumps
 
+    answer_line = getattr(server, "answer_line", None)
+    if answer_line is not None:
+        text: str = answer_line(line)
+        return text
     return getattr(server, "answer_text", dumps)(server.handle_line(line))
 
 
 def stdio_applies(count: int, changes: bool) -> dict[str, Any]:
     """``count`` applies through the stdio protocol's server in this process (module
     docstring): the server's CPU per apply, the client's work (choosing, parsing) left out."""
-    from carcassonne.protocol import Server
+    from carcassonne import protocol
 
-    server = Server()
+    tune = getattr(protocol, "tune_gc", None)
+    if tune is not None:  # as serve_stdio() does where the tree has it
+        tune()
+    server = protocol.Server()
     extra = {"changes": True} if changes else {}
     rng = random.Random(1)
     games = 0

@@ -70,6 +70,9 @@ TARGETS = [
     Target("stdio_apply", "stdio `apply` CPU", ratio=5),
     Target("http", "HTTP moves per server CPU-second (server_load.py)", ratio=4),
     Target(
+        "http_changes", "HTTP moves per server CPU-second, clients taking changes", ratio=4
+    ),
+    Target(
         "http_web", "HTTP moves per server CPU-second, web page clients (--web --changes)", ratio=4
     ),
     Target("import", "`import carcassonne` (quiet machine)", limit=60),
@@ -78,12 +81,13 @@ TARGETS = [
     Target("random_base", "compiled: random games, 2p base", ratio=2.5, compiled=True),
     Target("leaf_2ply", "compiled: 2-ply leaf, base", ratio=2.5, compiled=True),
 ]
-#: higher is better, per workload (the HTTP one is not in target_work.py)
-#: the server's workloads (server_load.py, not target_work.py), with their extra options: the
-#: web page's kind of client asks for changes, fetches the picture of each seq and the history
-#: when an update brings no log entry (a server that does not know changes sends states and no
-#: entries: that revision's page, which fetched both after every update)
-SERVER = {"http": [], "http_web": ["--web", "--changes"]}
+#: the server's workloads (server_load.py, not target_work.py), with their extra options:
+#: WebSocket clients that take the state; clients that take the changes (a revision without
+#: them sends the state, its clients' best); the web page's kind of client, which asks for
+#: changes, fetches the picture of each seq and the history when an update brings no log
+#: entry (a server that does not know changes sends states and no entries: that revision's
+#: page, which fetched both after every update)
+SERVER = {"http": [], "http_changes": ["--changes"], "http_web": ["--web", "--changes"]}
 HIGHER = {
     **{name: higher for name, (_unit, higher) in WORKLOADS.items()},
     **dict.fromkeys(SERVER, True),

@@ -36,6 +36,7 @@ from itertools import compress, count, repeat
 from operator import is_, is_not
 from typing import Any
 
+from carcassonne.entries_text import entries_text
 from carcassonne.errors import CarcassonneError
 from carcassonne.events import Event, TilePlaced
 from carcassonne.serialize import (
@@ -53,8 +54,11 @@ _AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
 #: Writes one JSON value as text, keys sorted (``json.dumps`` with ``sort_keys``, orjson with
 #: ``OPT_SORT_KEYS``): an encoder whose text of a document is its pieces' texts joined.
 Encode = Callable[[Any], str]
-#: ``{slot: (value, text)}``: a value's text, valid while the slot holds that very value.
-_Pieces = dict[Any, tuple[Any, str]]
+
+
+def _by_row(square: Square) -> tuple[int, int]:
+    """The order of the state's ``tiles``: by row (``y``), then by column."""
+    return square[1], square[0]
 
 
 class JsonView:
@@ -82,18 +86,27 @@ class JsonView:
 
     def data(self) -> dict[str, Any]:
         """The whole state as ``state_to_json`` gives it (lists sorted as there)."""
-        tiles, features = self.tiles, self.features
         return {
             **self.rest,
-            "tiles": [tiles[square] for square in self._tiles_in_order()],
-            "features": [features[root] for root in self._features_in_order()],
+            "tiles": list(map(self.tiles.__getitem__, self._tiles_in_order())),
+            "features": list(map(self.features.__getitem__, self._features_in_order())),
         }
 
     def _tiles_in_order(self) -> list[Square]:
         order = self._tile_order
         if order is None:
-            order = self._tile_order = sorted(self.tiles, key=lambda s: (s[1], s[0]))
+            order = self._tile_order = sorted(self.tiles, key=_by_row)
         return order
+
+    def _add_to_order(self, square: Square) -> None:
+        """Put a new tile's square into the kept order: a new list (:class:`_ListText` tells
+        a changed order by the list's identity), the square inserted where it sorts rather
+        than every square sorted again."""
+        order = self._tile_order
+        if order is not None:
+            order = order[:]
+            insort(order, square, key=_by_row)
+            self._tile_order = order
 
     def _features_in_order(self) -> list[int]:
         order = self._feature_order
@@ -116,31 +129,20 @@ class JsonView:
         rest = self.rest
         keys = (tuple(rest), skip)
         if texts.order is None or texts.order[0] != keys:
-            texts.order = (keys, sorted({*rest, "tiles", "features"} - skip))
+            texts.order = (keys, texts.layout(sorted({*rest, "tiles", "features"} - skip)))
         parts: list[str] = []
         append = parts.append
-        known = texts.rest.get
-        for key in texts.order[1]:
-            if key == "tiles":
-                append(texts.name(key, encode, colon))
-                append(texts.tiles.text(self.tiles, self._tiles_in_order(), encode, comma))
-            elif key == "features":
-                append(texts.name(key, encode, colon))
+        for item in texts.order[1]:
+            if item == "tiles":
+                shown = texts.tiles.text(self.tiles, self._tiles_in_order(), encode, comma)
+                append(texts.name("tiles", encode, colon) + shown)
+            elif item == "features":
                 roots = self._features_in_order()
-                append(texts.features.text(self.features, roots, encode, comma))
-            else:  # the key's text and its value's, kept while the value is the same
-                value = rest[key]
-                had = known(key)
-                if had is None or had[0] is not value:
-                    text = texts.name(key, encode, colon) + encode(value)
-                    had = texts.rest[key] = (value, text)
-                append(had[1])
-                append(comma)
-                continue
-            append(comma)
-        if parts:
-            parts.pop()  # the last comma
-        return "{" + "".join(parts) + "}"
+                shown = texts.features.text(self.features, roots, encode, comma)
+                append(texts.name("features", encode, colon) + shown)
+            else:
+                append(item.text(rest, encode, comma, colon))
+        return "{" + comma.join(parts) + "}"
 
     def advance(self, state: Any, events: Iterable[Event]) -> dict[str, Any]:
         """Move the view to ``state``, which ``events`` (one move's) led to from the view's
@@ -188,11 +190,11 @@ class JsonView:
         changes: dict[str, Any] = {}
         if retile:
             placed_tiles = []
-            for x, y in sorted(retile, key=lambda s: (s[1], s[0])):
+            for x, y in sorted(retile, key=_by_row):
                 entry = tile_entry(x, y, board[x, y], segments(x, y))
                 if entry != self.tiles.get((x, y)):
                     if (x, y) not in self.tiles:
-                        self._tile_order = None
+                        self._add_to_order((x, y))
                     self.tiles[x, y] = entry
                     placed_tiles.append(entry)
             if placed_tiles:
@@ -253,7 +255,7 @@ class JsonView:
             "tiles": list(new.tiles.values()),
             "features": list(new.features.values()),
         }
-        removed_tiles = sorted(self.tiles.keys() - new.tiles.keys(), key=lambda s: (s[1], s[0]))
+        removed_tiles = sorted(self.tiles.keys() - new.tiles.keys(), key=_by_row)
         if removed_tiles:
             changes["removed_tiles"] = [[x, y] for x, y in removed_tiles]
         gone = sorted(self.features.keys() - new.features.keys())
@@ -273,10 +275,26 @@ class _Texts:
     def __init__(self) -> None:
         self.tiles = _ListText()  # in the order of the state's tiles
         self.features = _ListText()  # by id
-        self.rest: _Pieces = {}  # by key, each with its key's text and colon
         self.keys: dict[str, str] = {}  # each key's text and the colon after it
-        #: ``((the view's keys, skip), the keys written, sorted)``
-        self.order: tuple[tuple[tuple[str, ...], frozenset[str]], list[str]] | None = None
+        #: ``((the view's keys, skip), the layout of the text)`` (:meth:`layout`)
+        self.order: tuple[tuple[tuple[str, ...], frozenset[str]], list[Any]] | None = None
+
+    def layout(self, keys: list[str]) -> list[Any]:
+        """The text's parts in the order of the sorted ``keys``: ``"tiles"``, ``"features"``,
+        and a :class:`_KeysText` for each run of other keys between them."""
+        out: list[Any] = []
+        run: list[str] = []
+        for key in keys:
+            if key in ("tiles", "features"):
+                if run:
+                    out.append(_KeysText(run, self))
+                run = []
+                out.append(key)
+            else:
+                run.append(key)
+        if run:
+            out.append(_KeysText(run, self))
+        return out
 
     def name(self, key: str, encode: Encode, colon: str) -> str:
         """``key``'s text and the colon after it."""
@@ -284,6 +302,36 @@ class _Texts:
         if name is None:
             name = self.keys[key] = encode(key) + colon
         return name
+
+
+class _KeysText:
+    """The text of a run of the state's keys (``"key": value`` each, separated by commas), each
+    key's text kept while the view holds that very value for it (the view replaces a value
+    that changed, it never edits one): compared with the last ones in C, as
+    :class:`_ListText` does, and only the changed ones written."""
+
+    def __init__(self, keys: list[str], texts: _Texts) -> None:
+        self.keys = keys
+        self.owner = texts
+        self.values: list[Any] = [_UNSEEN] * len(keys)
+        self.texts: list[str] = [""] * len(keys)
+
+    def text(self, rest: dict[str, Any], encode: Encode, comma: str, colon: str) -> str:
+        now = list(map(rest.__getitem__, self.keys))
+        texts = self.texts
+        for i in list(compress(count(), map(is_not, now, self.values))):
+            key, value = self.keys[i], now[i]
+            if key == "legal_actions" and type(value) is list:
+                shown = entries_text(value, encode, comma, colon)
+            else:
+                shown = encode(value)
+            texts[i] = self.owner.name(key, encode, colon) + shown
+        self.values = now
+        return comma.join(texts)
+
+
+#: A value no key of a view holds: what a :class:`_KeysText` compares before its first text.
+_UNSEEN = object()
 
 
 class _ListText:
@@ -315,6 +363,22 @@ class _ListText:
         return "[" + comma.join(texts) + "]"  # type: ignore[arg-type]  # no None is left
 
 
+def changes_text(changes: dict[str, Any], encode: Encode, comma: str, colon: str) -> str:
+    """The JSON text of a move's ``changes`` (or of any dict with string keys) exactly as
+    ``encode`` writes it (separators ``comma`` and ``colon``, keys sorted), its
+    ``legal_actions`` written from the entries' kept texts (``entries_text``): in a
+    move's changes they are most of the text."""
+    parts = []
+    for key in sorted(changes):
+        value = changes[key]
+        if key == "legal_actions" and type(value) is list:
+            shown = entries_text(value, encode, comma, colon)
+        else:
+            shown = encode(value)
+        parts.append(encode(key) + colon + shown)
+    return "{" + comma.join(parts) + "}"
+
+
 def apply_changes(data: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
     """The state after a move from the state before it and the move's ``changes``: what a
     front end does with them (a reference for front-end authors and for the tests)."""
@@ -333,4 +397,4 @@ def apply_changes(data: dict[str, Any], changes: dict[str, Any]) -> dict[str, An
     return out
 
 
-__all__ = ["JsonView", "apply_changes"]
+__all__ = ["JsonView", "apply_changes", "changes_text"]

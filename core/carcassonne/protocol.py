@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from carcassonne import svg
+from carcassonne.collector import tune_gc
 from carcassonne.config import GameConfig
 from carcassonne.errors import (
     CarcassonneError,
@@ -31,7 +32,7 @@ from carcassonne.errors import (
     PluginError,
 )
 from carcassonne.files import FileError, read_text, write_atomic
-from carcassonne.json_view import JsonView
+from carcassonne.json_view import JsonView, changes_text
 from carcassonne.limits import (
     MAX_NESTING,
     MAX_NUMBER_DIGITS,
@@ -54,6 +55,7 @@ from carcassonne.serialize import (
     outcome_json,
     refusal_json,
     state_to_json,
+    text_encoder,
     tiles_json,
     to_jsonable,
 )
@@ -265,7 +267,59 @@ class Server:
     # -- the loop --------------------------------------------------------------
 
     def handle_line(self, line: str) -> dict[str, Any]:
-        """The answer to one request line (never raises)."""
+        """The answer to one request line (never raises): the text :meth:`answer_line`
+        writes, read back, so plain data of the caller's own.
+
+        Why read back: the answer the server builds shares its ``state`` and ``changes`` with
+        the view it follows move by move (:class:`~carcassonne.json_view.JsonView`), and its
+        ``legal_actions`` entries with those :func:`~carcassonne.serialize.action_json` keeps
+        for every later answer; a caller who edits an answer must not change what the server
+        sends next. Reading the text (joined from kept pieces) back costs less than copying
+        the answer in Python or with ``marshal``, shares nothing, and gives what a stdio
+        client reads (an answer a plugin put a value JSON cannot hold into is the
+        ``internal`` error :meth:`serve` writes)."""
+        return _read_back(self.answer_line(line))
+
+    def handle(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The answer to one decoded request (never raises): as :meth:`handle_line`, plain
+        data of the caller's own."""
+        return _read_back(self.answer_request(request))
+
+    def answer_line(self, line: str) -> str:
+        """The JSON text of the answer to one request line, as :meth:`serve` writes it
+        (without the newline; never raises).
+
+        Why a text: the answer the server builds shares its ``state`` (and ``changes``)
+        with the view it follows move by move, and its text is joined from the pieces that
+        view keeps; a caller who wants the text gets it without the reading back that
+        :meth:`handle_line` does so that its answer is the caller's to change."""
+        return self._text(self._handle_line(line))
+
+    def answer_request(self, request: dict[str, Any]) -> str:
+        """:meth:`answer_line` of a decoded request."""
+        return self._text(self._handle(request))
+
+    def _text(self, answer: dict[str, Any]) -> str:
+        """The text ``serve`` writes for an answer: :meth:`answer_text`, or an ``internal``
+        error's when a plugin put into it what JSON cannot hold. ``changes`` are written
+        with their legal actions' kept texts (``changes_text``): the answer is the server's
+        own, whose entries nobody changes."""
+        try:
+            changes = answer.get("changes")
+            if type(changes) is dict and "state" not in answer:
+                text = _text_of(answer, "changes", changes_text(changes, *_PIECES))
+            else:
+                text = self.answer_text(answer)
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: escaped JSON is still exact
+            text = json.dumps(answer, sort_keys=True)
+        except (TypeError, ValueError) as exc:  # a plugin value JSON cannot hold
+            text = dumps(_error(answer.get("id"), "internal", f"internal error: {exc}"))
+        return text
+
+    def _handle_line(self, line: str) -> dict[str, Any]:
+        """:meth:`handle_line`, the answer sharing its ``state`` or ``changes`` with the view
+        the server keeps (for :meth:`_text` only)."""
         if len(line) > MAX_REQUEST_CHARS:
             return _error(
                 None, "bad-request", f"a request has at most {MAX_REQUEST_CHARS} characters"
@@ -280,10 +334,11 @@ class Server:
         if problem:
             rid = request.get("id")
             return _error(rid if _problem(rid) is None else None, "bad-request", problem)
-        return self.handle(request)
+        return self._handle(request)
 
-    def handle(self, request: dict[str, Any]) -> dict[str, Any]:
-        """The answer to one decoded request (never raises)."""
+    def _handle(self, request: dict[str, Any]) -> dict[str, Any]:
+        """:meth:`handle`, the answer sharing its ``state`` or ``changes`` with the view the
+        server keeps (for :meth:`_text` only)."""
         rid = request.get("id")
         try:
             op = _field(request, "op", str)
@@ -320,15 +375,7 @@ class Server:
         for line in lines:
             if not line.strip():
                 continue
-            answer = self.handle_line(line)
-            try:
-                text = self.answer_text(answer)
-                text.encode("utf-8")
-            except UnicodeEncodeError:  # a lone surrogate: escaped JSON is still exact
-                text = json.dumps(answer, sort_keys=True)
-            except (TypeError, ValueError) as exc:  # a plugin value JSON cannot hold
-                text = dumps(_error(answer.get("id"), "internal", f"internal error: {exc}"))
-            out.write(text + "\n")
+            out.write(self.answer_line(line) + "\n")
             out.flush()
             if self.done:
                 break
@@ -336,20 +383,18 @@ class Server:
 
     def answer_text(self, answer: dict[str, Any]) -> str:
         """``dumps(answer)``, the same text: when the answer's ``state`` is the whole view the
-        server follows, its text is joined from the pieces the view keeps
-        (:meth:`JsonView.text`) rather than written again. ``state`` is the last key of an
-        answer in sorted order, so its text closes the answer's."""
+        server follows (an answer :meth:`answer_line` writes, not a caller's copy), its text
+        is joined from the pieces the view keeps (:meth:`JsonView.text`) rather than written
+        again."""
         shown, state = self._shown, answer.get("state")
         if (
             shown is None
             or state is None
             or shown[0] is not state
             or shown[2] != self._version  # the view has moved on since
-            or max(answer) != "state"
         ):
             return dumps(answer)
-        head = _piece_text({key: value for key, value in answer.items() if key != "state"})
-        return f"{head[:-1]}, {dumps('state')}: {shown[1].text(_piece_text, ', ', ': ')}}}"
+        return _text_of(answer, "state", shown[1].text(*_PIECES))
 
     # -- helpers --------------------------------------------------------------
 
@@ -413,13 +458,14 @@ class Server:
 
     def _sent_action(self, text: str, state: GameState) -> Any:
         """The legal action whose text the last answer gave as ``text``, if any (a scan of a
-        few dozen strings costs less than building a table after every move)."""
+        few dozen strings costs less than building a table after every move), built alone
+        from its id (the entries are in the order of the legal actions' ids)."""
         sent = self._texts
         if sent is None or sent[0] != self._version:
             return None
-        for entry, action in zip(sent[1], state.legal_actions(), strict=False):
+        for index, entry in enumerate(sent[1]):
             if entry["text"] == text:
-                return action
+                return state.action_for_id(index)
         return None
 
     def _auto_chance(self, request: dict[str, Any]) -> bool:
@@ -716,7 +762,25 @@ class Server:
 
 #: ``dumps`` of one piece of a state (:meth:`Server.answer_text`): the same encoder, made once
 #: (``json.dumps`` with options makes one per call, which costs more than a small piece's text).
-_piece_text = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+_piece_text = text_encoder(", ", ": ")
+#: the encoder and separators of :meth:`JsonView.text` and ``changes_text`` for an answer
+_PIECES = (_piece_text, ", ", ": ")
+
+
+def _text_of(answer: dict[str, Any], key: str, text: str) -> str:
+    """``dumps(answer)`` where the text of ``answer[key]`` is ``text`` (made from kept
+    pieces): the other keys written as ``dumps`` writes them, in sorted order."""
+    parts = [
+        f"{_piece_text(name)}: {text if name == key else _piece_text(answer[name])}"
+        for name in sorted(answer)
+    ]
+    return "{" + ", ".join(parts) + "}"
+
+
+def _read_back(text: str) -> dict[str, Any]:
+    """An answer's text as data (:meth:`Server.handle_line`)."""
+    answer: dict[str, Any] = json.loads(text)
+    return answer
 
 
 def _kept(key: str, fields: list[str]) -> bool:
@@ -778,6 +842,7 @@ def serve_stdio(plugins: Sequence[tuple[str, object]] = ()) -> int:
     """Run the server on this process's stdin and stdout (UTF-8, one JSON object per line);
     ``plugins``: extra plugin objects for every game."""
     # newline="\n": only LF ends a request, so a raw CR inside a line cannot split it in two
+    tune_gc()  # a long-running process: full collections were a tenth of an apply
     stdin = open(  # noqa: SIM115
         sys.stdin.fileno(), encoding="utf-8", errors="replace", newline="\n", closefd=False
     )

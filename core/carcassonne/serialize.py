@@ -14,13 +14,15 @@ another only their number per square is shown, in every view.
 from __future__ import annotations
 
 import json
+import json.encoder
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from carcassonne.actions import (
     CORE_ACTIONS,
     ChanceOutcome,
+    PlaceTile,
     TypedAction,
     action_fields,
     field_types,
@@ -123,6 +125,9 @@ def legal_json(state: Any) -> list[dict[str, Any]]:
     """The state's legal actions as :func:`action_json` entries (the ``legal_actions`` key),
     looked up with the per-type tables directly: this is done after every move a front end
     is told of."""
+    rows = state.placement_rows()
+    if rows is not None:
+        return _placements_json(*rows)
     out: list[dict[str, Any]] = []
     append = out.append
     kind = table = None
@@ -139,21 +144,86 @@ def legal_json(state: Any) -> list[dict[str, Any]]:
     return out
 
 
+def _placements_json(
+    tid: str, squares: list[tuple[int, int]], fitting: list[tuple[int, ...]]
+) -> list[dict[str, Any]]:
+    """:func:`legal_json` of a tile decision from its rows (``GameState.placement_rows``):
+    the entries looked up by their fields, each placement built only when it is new."""
+    global _kept
+    table = _texts.get(PlaceTile)
+    if table is None:
+        table = _texts[PlaceTile] = {}
+    prefix = _tile_texts.get(tid)
+    if prefix is None:
+        prefix = _tile_texts[tid] = _tile_text(tid)
+    out: list[dict[str, Any]] = []
+    append = out.append
+    get = table.get
+    verb = PlaceTile.verb
+    for (x, y), rotations in zip(squares, fitting, strict=True):
+        for rotation in rotations:
+            key = (tid, x, y, rotation)
+            shown = get(key)
+            if shown is None:
+                if not prefix or _kept >= _TEXTS_KEPT:  # as _write_action does
+                    shown = _write_action(PlaceTile(tid, x, y, rotation), table, key)
+                else:  # _placement_entry, inline: most of a tile's placements are new
+                    _kept += 1
+                    shown = table[key] = {
+                        "action": {"type": verb, "tile": tid, "x": x, "y": y, "rotation": rotation},
+                        "text": f"{prefix}{x},{y} r{rotation}",
+                    }
+            append(shown)
+    return out
+
+
 def _write_action(action: Any, table: dict[tuple[Any, ...], dict[str, Any]], key: Any) -> Any:
     global _kept
     if _kept >= _TEXTS_KEPT:
         for each in _texts.values():
             each.clear()
+        _tile_texts.clear()
         _kept = 0
     _kept += 1
-    shown = table[key] = {"action": action.to_dict(), "text": action_text(action)}
+    if type(action) is PlaceTile:
+        shown = table[key] = _placement_entry(action)
+    else:
+        shown = table[key] = {"action": action.to_dict(), "text": action_text(action)}
     return shown
+
+
+def _placement_entry(action: PlaceTile) -> dict[str, Any]:
+    """:func:`action_json` of a tile placement, written from its tile's text (found once
+    per tile): a tile decision has about forty new placements, most of them never seen
+    before (a new square or tile), whose entries were a tenth of a front end's move."""
+    tid, x, y, rotation = action
+    prefix = _tile_texts.get(tid)
+    if prefix is None:
+        prefix = _tile_texts[tid] = _tile_text(tid)
+    if not prefix:  # the notation of this tile is not "tile <tile> x,y r<rotation>"
+        return {"action": action.to_dict(), "text": action_text(action)}
+    return {
+        "action": {"type": PlaceTile.verb, "tile": tid, "x": x, "y": y, "rotation": rotation},
+        "text": f"{prefix}{x},{y} r{rotation}",
+    }
+
+
+def _tile_text(tid: str) -> str:
+    """The notation of a placement of tile ``tid`` up to its coordinates (``tile BA/C ``),
+    checked on two placements; empty when the notation has another form."""
+    first = action_text(PlaceTile(tid, 0, 0, 0))
+    prefix = first[: -len("0,0 r0")] if first.endswith(" 0,0 r0") else ""
+    if not prefix or action_text(PlaceTile(tid, -3, 12, 270)) != f"{prefix}-3,12 r270":
+        return ""
+    return prefix
 
 
 #: How many actions :func:`action_json` remembers (a few MB at most).
 _TEXTS_KEPT = 50_000
 _texts: dict[type, dict[tuple[Any, ...], dict[str, Any]]] = {}
 _kept = 0
+#: by tile id, the notation of its placements up to their coordinates (:func:`_tile_text`)
+_tile_texts: dict[str, str] = {}
 
 
 # -- generic conversion ------------------------------------------------------------
@@ -312,9 +382,38 @@ def _pile_counts(
     return counts
 
 
+def text_encoder(comma: str = ", ", colon: str = ": ") -> Callable[[Any], str]:
+    """A function that writes JSON text exactly as ``json.dumps(value, sort_keys=True,
+    ensure_ascii=False, separators=(comma, colon))`` does, made once.
+
+    Why: ``json.dumps`` with options builds a ``JSONEncoder`` and then its C encoder for every
+    call, which costs as much as writing a small value; a front end writes a few dozen small
+    values a move (the pieces of :class:`~carcassonne.json_view.JsonView`'s text, the legal
+    actions' entries). The C encoder is made here once, without the check for circular
+    references (serialized data has none: it is built fresh from the state); where the C
+    encoder is missing (another Python), the encoder's own ``encode``."""
+    encoder = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(comma, colon))
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # pragma: no cover - CPython has it
+        return encoder.encode
+    chunks = make(
+        None, encoder.default, json.encoder.encode_basestring, None, colon, comma, True, False, True
+    )
+    join = "".join
+
+    def encode(value: Any) -> str:
+        return join(chunks(value, 0))
+
+    return encode
+
+
+#: ``json.dumps(data, sort_keys=True, ensure_ascii=False)``, made once (:func:`text_encoder`).
+_dumps = text_encoder()
+
+
 def dumps(data: Any) -> str:
     """The canonical JSON text of serialized data (sorted keys, one line)."""
-    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+    return _dumps(data)
 
 
 #: ``((x, y), placed tile, [(feature, segment), ...])`` for every tile, sorted by ``(y, x)``.

@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from carcassonne import GameConfig, GameState, Pass, PlaceFigure, PlaceTile
 from carcassonne.bots import GreedyBot, RandomBot
+from carcassonne.plugins import installed_expansions
 from carcassonne.serialize import (
     STATE_KEYS,
     ActionFormatError,
     action_from_dict,
     action_from_text,
+    action_json,
+    action_text,
     dumps,
+    legal_json,
     state_to_json,
+    text_encoder,
 )
 from carcassonne.testing import board, place
 
@@ -212,3 +220,55 @@ def test_action_from_dict_builds_core_actions_and_explains_mistakes():
         with pytest.raises(ActionFormatError) as info:
             action_from_dict(data, config)
         assert str(info.value) == message
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    x=st.integers(-80, 80),
+    y=st.integers(-80, 80),
+    rotation=st.sampled_from([0, 90, 180, 270]),
+    index=st.integers(0, 10_000),
+)
+def test_a_placement_entry_is_written_as_the_action_writes_itself(x, y, rotation, index):
+    """``action_json`` of a tile placement is made from its tile's text (found once per
+    tile): the same dict and text as the action's own ``to_dict`` and notation, for every
+    tile of every installed expansion."""
+    config = GameConfig(expansions=sorted(installed_expansions()))
+    tiles = sorted(config.tile_types)
+    tile = tiles[index % len(tiles)]
+    action = PlaceTile(tile, x, y, rotation)
+    assert action_json(action) == {"action": action.to_dict(), "text": action_text(action)}
+    assert action_json(action)["text"] == f"tile {tile} {x},{y} r{rotation}"
+
+
+def test_dumps_writes_as_json_dumps():
+    """``dumps`` makes its encoder once (``text_encoder``): the same text as ``json.dumps``."""
+    value = {"b": [1, 2.5, None, True], "a": {"é": "\u2028", "z": -(2**70)}, "c": "x\ny"}
+    assert dumps(value) == json.dumps(value, sort_keys=True, ensure_ascii=False)
+    compact = text_encoder(",", ":")
+    expected = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    assert compact(value) == expected
+    with pytest.raises(TypeError):
+        dumps({"a": object()})
+
+
+@pytest.mark.parametrize("mix", [(), ("river", "abbot", "abbey-mayor"), "all"], ids=str)
+def test_legal_json_is_every_legal_action_written(mix):
+    """``legal_json`` writes a tile decision from its rows (``placement_rows``) without
+    building the actions: after every move of random games it is ``action_json`` of every
+    legal action, in order, and each entry's id names the same action."""
+    expansions = sorted(installed_expansions()) if mix == "all" else list(mix)
+    rows_seen = 0
+    for seed in range(3):
+        state = GameState.new(GameConfig(players=3, expansions=expansions), seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            written = legal_json(state)
+            assert written == [action_json(a) for a in legal]
+            rows_seen += state.placement_rows() is not None
+            index = rng.randrange(len(legal))
+            assert state.action_for_id(index) == legal[index]
+            state.apply(legal[index])
+    # no rows where a plugin offers actions at any time (then written from the actions)
+    assert rows_seen > 100 or state.config.hooks.offers_anytime

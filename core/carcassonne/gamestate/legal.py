@@ -132,6 +132,22 @@ class Legal(Queries):
             self._legal = self._compute_legal()
         return range(len(self._legal))
 
+    def placement_rows(self) -> tuple[str, list[tuple[int, int]], list[tuple[int, ...]]] | None:
+        """A tile decision's legal actions as rows ``(tile, squares, rotations)``:
+        ``legal_actions()`` is, in order, ``PlaceTile(tile, x, y, r)`` for each square
+        ``squares[j] == (x, y)`` and each ``r`` in ``rotations[j]``. ``None`` for any other
+        decision, or where a plugin's any-time actions follow the placements.
+
+        For front ends that write the legal actions after every move (``serialize.legal_json``)
+        without building a ``PlaceTile`` each. The lists are the state's own: read them at
+        once, never change them."""
+        if self.pending.kind != "tile" or self.config.hooks.offers_anytime:
+            return None
+        table = self._ids or self._placement_table()
+        if table is None or self.drawn is None:
+            return None
+        return self.drawn, self._squares, table[1]
+
     def action_for_id(self, action_id: object) -> Action:
         """The legal action with id ``action_id`` (``legal_actions()[action_id]``), built
         alone; an id outside ``legal_action_ids()``, or no ``int``, raises

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 import secrets
 import sys
@@ -25,6 +24,8 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from carcassonne.collector import GC_THRESHOLDS as GC_THRESHOLDS  # re-exported (docs)
+from carcassonne.collector import tune_gc
 from carcassonne.server import replay, routes, web
 from carcassonne.server.bots import BotRunner, bot_names
 from carcassonne.server.games import Games, ServerError
@@ -150,21 +151,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
     return app
 
 
-# Collector thresholds for the server process (Python's defaults are 700, 10, 10). A full
-# collection walks every live container and holds the event loop for its whole length: with
-# 100 games it measured 100-140 ms, and at the defaults it ran every few seconds, which alone
-# put p99 `apply` at 250-400 ms (benchmarks/server_load.py, docs/server.md "Load"). With these
-# thresholds young collections stay cheap and a full one comes every few minutes at 100 moves/s.
-GC_THRESHOLDS = (50_000, 20, 100)
-
-
-def tune_gc() -> None:
-    """Move what exists at start-up (modules, the catalogue) out of the collector's sight and
-    make full collections rare, so they do not stall the event loop every few seconds. Young
-    cycles are still collected; the game states themselves free by reference counting."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+# The collector's thresholds (carcassonne.collector): a full collection walks every live
+# container and holds the event loop for its whole length (100-140 ms with 100 games); at
+# Python's defaults it ran every few seconds, which alone put p99 `apply` at 250-400 ms
+# (benchmarks/server_load.py, docs/server.md "Load").
 
 
 def run(settings: Settings, host: str, port: int) -> int:

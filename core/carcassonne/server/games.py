@@ -29,7 +29,7 @@ from carcassonne.events import Event
 from carcassonne.json_view import JsonView
 from carcassonne.limits import whole_number
 from carcassonne.record import Entry, Record, parse_record, record_of, replay_record
-from carcassonne.serialize import action_from_text, action_json
+from carcassonne.serialize import action_from_text, action_json, legal_json
 from carcassonne.server.entries import action_entry_words
 from carcassonne.server.reshuffle import MAX_RESHUFFLE, reshuffled
 from carcassonne.server.storage import GameRow, MoveRow, SeatRow, Store
@@ -108,7 +108,7 @@ class Live:
     #: move (:class:`carcassonne.json_view.JsonView`), and the changes that led to it.
     _view: tuple[int, GameState, JsonView] | None = field(default=None, repr=False)
     _changes: tuple[int, dict[str, Any] | None] | None = field(default=None, repr=False)
-    #: ``(seq, state, {text: action})``: the legal actions at that seq by their notation.
+    #: ``(seq, state, {text: id})``: the legal actions' ids at that seq by their notation.
     _legal: tuple[int, GameState, dict[str, Any]] | None = field(default=None, repr=False)
 
     @property
@@ -135,13 +135,20 @@ class Live:
         return view[2]
 
     def legal_by_text(self) -> dict[str, Any]:
-        """The legal actions now by the text clients were sent (``action_json``: remembered,
-        so this costs a lookup per action), made once per ``seq``."""
+        """The legal actions now by the text clients were sent, made once per ``seq``: the
+        ids of their entries (``legal_json``: remembered, and a tile decision's written
+        without building its placements), each action built alone when asked for
+        (:meth:`legal_action`)."""
         known = self._legal
         if known is None or known[0] != self.seq or known[1] is not self.state:
-            actions = {action_json(a)["text"]: a for a in self.state.legal_actions()}
-            known = self._legal = (self.seq, self.state, actions)
+            ids = {entry["text"]: i for i, entry in enumerate(legal_json(self.state))}
+            known = self._legal = (self.seq, self.state, ids)
         return known[2]
+
+    def legal_action(self, text: str) -> Any:
+        """The legal action now whose text clients were sent as ``text``, or ``None``."""
+        index = self.legal_by_text().get(text)
+        return None if index is None else self.state.action_for_id(index)
 
     def changes(self, change: Change) -> dict[str, Any] | None:
         """What ``change`` (the last one, which led to this ``seq``) changed in the players'

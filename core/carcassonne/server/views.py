@@ -23,7 +23,7 @@ import json
 from typing import Any
 
 from carcassonne.json_view import JsonView
-from carcassonne.serialize import state_to_json
+from carcassonne.serialize import state_to_json, text_encoder
 
 
 def _orjson() -> Any:
@@ -90,7 +90,7 @@ def view_text(view: JsonView) -> str:
 
 _VIEW_KEY = frozenset({"view"})
 #: :func:`json_text` without orjson, made once (``json.dumps`` with options makes one per call)
-_json_piece = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode
+_json_piece = text_encoder(",", ":")
 
 
 def _orjson_piece(value: Any) -> str:

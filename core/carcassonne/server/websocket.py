@@ -535,7 +535,7 @@ def _action(given: Any, live: Live) -> Any:
     """An action in the protocol's forms: notation text or ``{"type": verb, ...}``. A text
     the server sent (a legal action's) is looked up rather than parsed again."""
     if isinstance(given, str):
-        known = live.legal_by_text().get(given)
+        known = live.legal_action(given)
         if known is not None:
             return known
     try:
