@@ -199,12 +199,15 @@ def figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action
     if not shepherd and not farmers:
         return []
     placed = state.board[(x, y)]
+    rot = placed.rot
+    entry = _FIELDS.get(id(rot))  # tile_fields() inlined
+    fields = entry[1] if entry is not None and entry[0] is rot else tile_fields(rot)
     base = placed.order
     figures_on = state.figures_on
     new = tuple.__new__  # PlaceFigure's fields are exact here: no NamedTuple __new__ per action
     followers: list[str] | None = None  # the follower kinds left, read at the first field
     out: list[Action] = []
-    for index, location in tile_fields(placed.rot):
+    for index, location in fields:
         shepherds = others = False
         for figure in figures_on(base + index):  # most fields: nobody there
             if figure.kind == SHEPHERD:
@@ -230,9 +233,16 @@ def draw(state: GameState) -> None:
 
 
 def before_scoring(state: GameState) -> None:
-    """The placement draw, or the choices and scoring of the fields the tile reached. The hook
-    calls this only while some shepherd is on the board."""
-    for action in state.turn_actions:  # a shepherd placed this turn (this runs every turn)
+    """``carcassonne_before_scoring`` (the hook itself, no wrapper: this runs every turn): the
+    placement draw, or the choices and scoring of the fields the tile reached; nothing while
+    no shepherd is on the board, as in the first turns of a game."""
+    count = state.config.figure_kinds[SHEPHERD].count
+    for supply in state.supply:  # shepherds_out() inlined
+        if supply.get(SHEPHERD, 0) < count:
+            break
+    else:
+        return
+    for action in state.turn_actions:  # a shepherd placed this turn
         if type(action) is PlaceFigure and action.figure == SHEPHERD:
             draw(state)  # the placement draw; the rest follows its outcome
             return
@@ -282,32 +292,36 @@ def _fields_near(state: GameState) -> list[_Near]:
     field half-edge only ever meets a field half-edge, so those of the tile itself, and those
     of the four tiles beside it only when the tile has wildcard edges (an abbey, which closes
     what it touches and extends nothing). Runs at the end of every step while a shepherd is
-    out: the tile's fields come from :func:`tile_fields`, each one's figures from its
-    segment's id, and most have no shepherd."""
+    out, and most tiles reach no shepherd: the tile's fields come from :data:`_FIELDS`, each
+    one's figures from its segment's id, and nothing is built until a shepherd is found."""
     here = state.last_tile
     if here is None:
         return []
     board = state.board
     placed = board[here]
-    squares = [placed]
     if state.config.wildcard_edges and _wildcard(state, placed.tile):
         x, y = here
-        squares += [
+        squares = [placed] + [
             board[(x + dx, y + dy)] for dx, dy in SIDE_OFFSETS if (x + dx, y + dy) in board
         ]
+    else:
+        squares = [placed]
     out: list[_Near] = []
-    figures_on = state.figures_on  # inlined shepherds_in(): this runs every turn
+    figures_on = state.figures_on
     for square in squares:
+        rot = square.rot
+        entry = _FIELDS.get(id(rot))  # tile_fields() inlined
+        fields = entry[1] if entry is not None and entry[0] is rot else tile_fields(rot)
         base = square.order
-        for index, _location in tile_fields(square.rot):
-            figures = figures_on(base + index)
-            if not figures:
-                continue
-            shepherds = [f for f in figures if f.kind == SHEPHERD]
-            if not shepherds:
+        for index, _location in fields:
+            for figure in figures_on(base + index):  # most fields: nobody there
+                if figure.kind == SHEPHERD:
+                    break
+            else:
                 continue
             feature = state.feature_id(base + index)
             if not any(state.same_feature(feature, n.field) for n in out):
+                shepherds = [f for f in figures_on(feature) if f.kind == SHEPHERD]
                 out.append(_Near(feature, shepherds, square is placed))
     return out
 
