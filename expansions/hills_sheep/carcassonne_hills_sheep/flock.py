@@ -183,6 +183,15 @@ def tile_fields(rot: Rotated) -> tuple[tuple[int, str], ...]:
     return fields
 
 
+#: What the last figure phase saw: (the board, its number of tiles, whether a field of the tile
+#: just placed held a shepherd). Until the next tile, a shepherd joins those fields only by
+#: the figure phase's own action (the one placed this turn, which ``before_scoring`` looks
+#: for first), so a figure phase that saw none lets ``before_scoring`` skip
+#: :func:`_fields_near`, as in most turns. A single entry that holds its board (no other
+#: board takes its id); a clone, an undo or a restore has a board of its own.
+_SEEN: tuple[object, int, bool] = (None, -1, True)
+
+
 # -- the figure phase ----------------------------------------------------------------------
 
 
@@ -198,7 +207,8 @@ def figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action
     farmers = config.options["farmers"]
     if not shepherd and not farmers:
         return []
-    placed = state.board[(x, y)]
+    board = state.board
+    placed = board[(x, y)]
     rot = placed.rot
     entry = _FIELDS.get(id(rot))  # tile_fields() inlined
     fields = entry[1] if entry is not None and entry[0] is rot else tile_fields(rot)
@@ -207,6 +217,7 @@ def figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action
     new = tuple.__new__  # PlaceFigure's fields are exact here: no NamedTuple __new__ per action
     followers: list[str] | None = None  # the follower kinds left, read at the first field
     out: list[Action] = []
+    held = False  # whether a field of the tile holds a shepherd
     for index, location in fields:
         shepherds = others = False
         for figure in figures_on(base + index):  # most fields: nobody there
@@ -217,10 +228,14 @@ def figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action
         if not shepherds:
             if shepherd:
                 out.append(new(PlaceFigure, (SHEPHERD, x, y, location)))
-        elif farmers and not others:
-            if followers is None:
-                followers = [k for k in config.followers if supply.get(k, 0) > 0]
-            out += [new(PlaceFigure, (k, x, y, location)) for k in followers]
+        else:
+            held = True
+            if farmers and not others:
+                if followers is None:
+                    followers = [k for k in config.followers if supply.get(k, 0) > 0]
+                out += [new(PlaceFigure, (k, x, y, location)) for k in followers]
+    global _SEEN
+    _SEEN = (board, len(board), held)
     return out
 
 
@@ -236,16 +251,22 @@ def before_scoring(state: GameState) -> None:
     """``carcassonne_before_scoring`` (the hook itself, no wrapper: this runs every turn): the
     placement draw, or the choices and scoring of the fields the tile reached; nothing while
     no shepherd is on the board, as in the first turns of a game."""
-    count = state.config.figure_kinds[SHEPHERD].count
+    for action in state.turn_actions:  # a shepherd placed this turn
+        if type(action) is PlaceFigure and action.figure == SHEPHERD:
+            draw(state)  # the placement draw; the rest follows its outcome
+            return
+    board = state.board
+    seen = _SEEN
+    config = state.config
+    if seen[0] is board and seen[1] == len(board) and not seen[2]:
+        if not config.wildcard_edges:  # (an abbey reaches the fields around it)
+            return  # the figure phase saw no shepherd on the tile's fields
+    count = config.figure_kinds[SHEPHERD].count
     for supply in state.supply:  # shepherds_out() inlined
         if supply.get(SHEPHERD, 0) < count:
             break
     else:
         return
-    for action in state.turn_actions:  # a shepherd placed this turn
-        if type(action) is PlaceFigure and action.figure == SHEPHERD:
-            draw(state)  # the placement draw; the rest follows its outcome
-            return
     near = _fields_near(state)
     if near:  # most turns: the tile reached no field with a shepherd
         events: list[Event] = []
