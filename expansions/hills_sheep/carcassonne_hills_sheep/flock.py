@@ -205,8 +205,8 @@ def figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action
     supply = state.supply[player]
     shepherd = supply.get(SHEPHERD, 0) > 0
     farmers = config.options["farmers"]
-    if not shepherd and not farmers:
-        return []
+    if not shepherd and (not farmers or not config.figure_kinds[SHEPHERD].count):
+        return []  # no shepherd to place, and none on the board to share a field with
     board = state.board
     placed = board[(x, y)]
     rot = placed.rot
