@@ -27,6 +27,7 @@ from carcassonne import (
     GameState,
     Piece,
     PlaceFigure,
+    Rotated,
     TileType,
     TypedAction,
 )
@@ -161,6 +162,36 @@ def shepherds_out(state: GameState) -> bool:
     return False
 
 
+#: id(rot) -> (that rotation of a tile, its field segments as (index, canonical location)):
+#: the figure phase and the end of each step read the fields of the tile just placed, worked
+#: out once per tile type and rotation instead of with ``state.segments`` (which finds every
+#: segment's feature, roads and cities too). The entry holds the ``Rotated``, so no other
+#: object takes its id while it is kept.
+_FIELDS: dict[int, tuple[Rotated, tuple[tuple[int, str], ...]]] = {}
+
+
+def tile_fields(rot: Rotated) -> tuple[tuple[int, str], ...]:
+    """The field segments of one rotation of a tile, as ``(index, location)``: the feature of
+    one is ``placed.order + index``, the id the engine numbers a placed tile's segments by."""
+    entry = _FIELDS.get(id(rot))
+    if entry is not None and entry[0] is rot:
+        return entry[1]
+    if len(_FIELDS) >= 4096:
+        _FIELDS.clear()
+    fields = tuple((seg.index, seg.locations[0]) for seg in rot.features if seg.kind == "field")
+    _FIELDS[id(rot)] = (rot, fields)
+    return fields
+
+
+#: What the last figure phase saw: (the board, its number of tiles, whether a field of the tile
+#: just placed held a shepherd). Until the next tile, a shepherd joins those fields only by
+#: the figure phase's own action (the one placed this turn, which ``before_scoring`` looks
+#: for first), so a figure phase that saw none lets ``before_scoring`` skip
+#: :func:`_fields_near`, as in most turns. A single entry that holds its board (no other
+#: board takes its id); a clone, an undo or a restore has a board of its own.
+_SEEN: tuple[object, int, bool] = (None, -1, True)
+
+
 # -- the figure phase ----------------------------------------------------------------------
 
 
@@ -170,42 +201,45 @@ def figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action
     does the ``farmers`` option), and followers onto fields that hold shepherds and nothing
     else (a shepherd does not occupy a field for farmers; the base game offers only fields
     with no figure at all)."""
+    config = state.config
     supply = state.supply[player]
     shepherd = supply.get(SHEPHERD, 0) > 0
-    followers: list[str] = []
-    config = state.config
-    if config.options["farmers"] and shepherds_out(state):
-        # a field holding only shepherds needs one on the board (not every turn)
-        followers = [k for k in config.followers if supply.get(k, 0) > 0]
-    if not shepherd and not followers:
-        return []
-    out: list[Action] = []
+    farmers = config.options["farmers"]
+    if not shepherd and (not farmers or not config.figure_kinds[SHEPHERD].count):
+        return []  # no shepherd to place, and none on the board to share a field with
+    board = state.board
+    placed = board[(x, y)]
+    rot = placed.rot
+    entry = _FIELDS.get(id(rot))  # tile_fields() inlined
+    fields = entry[1] if entry is not None and entry[0] is rot else tile_fields(rot)
+    base = placed.order
     figures_on = state.figures_on
-    for feature, seg in state.segments(x, y):
-        if seg.kind != "field":
-            continue
+    new = tuple.__new__  # PlaceFigure's fields are exact here: no NamedTuple __new__ per action
+    followers: list[str] | None = None  # the follower kinds left, read at the first field
+    out: list[Action] = []
+    held = False  # whether a field of the tile holds a shepherd
+    for index, location in fields:
         shepherds = others = False
-        for figure in figures_on(feature):  # most fields: nobody there
+        for figure in figures_on(base + index):  # most fields: nobody there
             if figure.kind == SHEPHERD:
                 shepherds = True
             else:
                 others = True
         if not shepherds:
             if shepherd:
-                out.append(PlaceFigure(SHEPHERD, x, y, seg.locations[0]))
-        elif followers and not others:
-            out.extend(PlaceFigure(k, x, y, seg.locations[0]) for k in followers)
+                out.append(new(PlaceFigure, (SHEPHERD, x, y, location)))
+        else:
+            held = True
+            if farmers and not others:
+                if followers is None:
+                    followers = [k for k in config.followers if supply.get(k, 0) > 0]
+                out += [new(PlaceFigure, (k, x, y, location)) for k in followers]
+    global _SEEN
+    _SEEN = (board, len(board), held)
     return out
 
 
 # -- the turn: draws, choices, scoring -----------------------------------------------------
-
-
-def _placed_shepherd(state: GameState) -> PlaceFigure | None:
-    for action in state.turn_actions:
-        if type(action) is PlaceFigure and action.figure == SHEPHERD:
-            return action
-    return None
 
 
 def draw(state: GameState) -> None:
@@ -214,15 +248,31 @@ def draw(state: GameState) -> None:
 
 
 def before_scoring(state: GameState) -> None:
-    """The placement draw, or the choices and scoring of the fields the tile reached. The hook
-    calls this only while some shepherd is on the board."""
-    if _placed_shepherd(state) is not None:
-        draw(state)  # the placement draw; the rest follows its outcome
+    """``carcassonne_before_scoring`` (the hook itself, no wrapper: this runs every turn): the
+    placement draw, or the choices and scoring of the fields the tile reached; nothing while
+    no shepherd is on the board, as in the first turns of a game."""
+    for action in state.turn_actions:  # a shepherd placed this turn
+        if type(action) is PlaceFigure and action.figure == SHEPHERD:
+            draw(state)  # the placement draw; the rest follows its outcome
+            return
+    board = state.board
+    seen = _SEEN
+    config = state.config
+    if seen[0] is board and seen[1] == len(board) and not seen[2]:
+        if not config.wildcard_edges:  # (an abbey reaches the fields around it)
+            return  # the figure phase saw no shepherd on the tile's fields
+    count = config.figure_kinds[SHEPHERD].count
+    for supply in state.supply:  # shepherds_out() inlined
+        if supply.get(SHEPHERD, 0) < count:
+            break
+    else:
         return
-    events: list[Event] = []
-    advance(state, events)
-    if events:
-        state.emit(events)
+    near = _fields_near(state)
+    if near:  # most turns: the tile reached no field with a shepherd
+        events: list[Event] = []
+        _settle(state, near, events)
+        if events:
+            state.emit(events)
 
 
 class _Near(NamedTuple):
@@ -262,26 +312,38 @@ def _fields_near(state: GameState) -> list[_Near]:
     """The fields with shepherds that the tile just placed may have extended or closed: a
     field half-edge only ever meets a field half-edge, so those of the tile itself, and those
     of the four tiles beside it only when the tile has wildcard edges (an abbey, which closes
-    what it touches and extends nothing)."""
-    if state.last_tile is None:
+    what it touches and extends nothing). Runs at the end of every step while a shepherd is
+    out, and most tiles reach no shepherd: the tile's fields come from :data:`_FIELDS`, each
+    one's figures from its segment's id, and nothing is built until a shepherd is found."""
+    here = state.last_tile
+    if here is None:
         return []
-    x, y = state.last_tile
     board = state.board
-    squares = [(x, y)]
-    if _wildcard(state, board[(x, y)].tile):
-        squares += [(x + dx, y + dy) for dx, dy in SIDE_OFFSETS if (x + dx, y + dy) in board]
+    placed = board[here]
+    if state.config.wildcard_edges and _wildcard(state, placed.tile):
+        x, y = here
+        squares = [placed] + [
+            board[(x + dx, y + dy)] for dx, dy in SIDE_OFFSETS if (x + dx, y + dy) in board
+        ]
+    else:
+        squares = [placed]
     out: list[_Near] = []
-    figures_on = state.figures_on  # inlined shepherds_in(): this runs every turn
-    for sx, sy in squares:
-        for feature, seg in state.segments(sx, sy):
-            if seg.kind != "field":
+    figures_on = state.figures_on
+    for square in squares:
+        rot = square.rot
+        entry = _FIELDS.get(id(rot))  # tile_fields() inlined
+        fields = entry[1] if entry is not None and entry[0] is rot else tile_fields(rot)
+        base = square.order
+        for index, _location in fields:
+            for figure in figures_on(base + index):  # most fields: nobody there
+                if figure.kind == SHEPHERD:
+                    break
+            else:
                 continue
-            figures = figures_on(feature)
-            if not figures:
-                continue
-            shepherds = [f for f in figures if f.kind == SHEPHERD]
-            if shepherds and not any(state.same_feature(feature, n.field) for n in out):
-                out.append(_Near(feature, shepherds, (sx, sy) == (x, y)))
+            feature = state.feature_id(base + index)
+            if not any(state.same_feature(feature, n.field) for n in out):
+                shepherds = [f for f in figures_on(feature) if f.kind == SHEPHERD]
+                out.append(_Near(feature, shepherds, square is placed))
     return out
 
 
@@ -316,8 +378,12 @@ def advance(state: GameState, events: list[Event]) -> None:
     if not shepherds_out(state):
         return
     near = _fields_near(state)
-    if not near:
-        return
+    if near:
+        _settle(state, near, events)
+
+
+def _settle(state: GameState, near: list[_Near], events: list[Event]) -> None:
+    """:func:`advance` for the fields with shepherds ``near`` the tile just placed."""
     choices = choice_fields(state, near)
     waiting = [field for field, _ in choices]
     for n in near:

@@ -105,23 +105,6 @@ def carcassonne_tile_placed(
 
 
 @hookimpl
-def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
-    return flock.figure_actions(state, x, y, player)
-
-
-@hookimpl
-def carcassonne_before_scoring(state: GameState) -> list[Decision] | None:
-    """Draws, choices and flock scoring; nothing to do (no call further) while no shepherd is
-    on the board, as in most turns of most games: a shepherd placed this turn is on it too."""
-    shepherds = state.config.figure_kinds[SHEPHERD].count
-    for supply in state.supply:  # flock.shepherds_out() inlined: this runs every turn
-        if supply.get(SHEPHERD, 0) < shepherds:
-            flock.before_scoring(state)
-            break
-    return None
-
-
-@hookimpl
 def carcassonne_turn_started(state: GameState) -> list[Event] | None:
     config = state.config
     if len(config.expansions) == 1 and not config.extra_plugins:
@@ -143,11 +126,6 @@ def carcassonne_decision_actions(state: GameState, decision: Decision) -> list[A
 
 
 @hookimpl
-def carcassonne_apply_action(state: GameState, action: Action) -> list[Event] | None:
-    return flock.apply(state, action)
-
-
-@hookimpl
 def carcassonne_held_points(state: GameState) -> list[int] | None:
     return flock.held_points(state)
 
@@ -164,6 +142,13 @@ def carcassonne_adjust_awards(
     if not awards:
         return None  # most scoring steps award nothing: no call further
     return vineyards.adjust(state, awards)
+
+
+# The hooks asked at every step of every turn are the rule functions themselves: no wrapper,
+# one call less each time.
+carcassonne_figure_actions = hookimpl(flock.figure_actions)
+carcassonne_before_scoring = hookimpl(flock.before_scoring)
+carcassonne_apply_action = hookimpl(flock.apply)
 
 
 @hookimpl
