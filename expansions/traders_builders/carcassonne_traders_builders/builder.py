@@ -8,13 +8,15 @@ from __future__ import annotations
 from carcassonne import Decision, Figure, GameState
 from carcassonne_traders_builders.common import (
     BUILDER,
+    BUILDER_KINDS,
     OPT_DOUBLE_TURN,
     OPT_LAST_TILE,
     OPT_TRIGGER,
     holds_follower,
+    segments_of,
 )
 
-KINDS = frozenset({"road", "city"})
+KINDS = BUILDER_KINDS
 #: The decision of ``double_turn = optional``: take the second part (``second-part``) or pass.
 DECISION = "second-part"
 REASON = "builder"
@@ -37,8 +39,12 @@ def triggered(state: GameState, x: int, y: int) -> bool:
     holding the active player's builder. An abbey has no road or city segment of its own, so it
     extends nothing; with ``complete-or-extend`` the features it completed count too."""
     player = state.player
-    for feature, seg in state.segments(x, y):
-        if seg.kind in KINDS and _holds_builder(state.figures_on(feature), player):
+    placed = state.board[x, y]
+    base = placed.order
+    figures_on = state.figures_on
+    for index, _location in segments_of(placed.rot)[0]:  # its roads and cities
+        figures = figures_on(base + index)
+        if figures and _holds_builder(figures, player):
             return True
     if state.config.options[OPT_TRIGGER] == "complete-or-extend":
         for feature in state.completions():
@@ -58,10 +64,11 @@ def _holds_builder(figures: tuple[Figure, ...], player: int) -> bool:
 def tile_placed(state: GameState, x: int, y: int) -> None:
     """Give (or offer) the second part: only in the first part of a regular turn, so never a
     third part and never in the end-of-game abbey round. Called only when one of the
-    player's builders is on the board (the hook tests the supply first)."""
-    if state.turn_part or state.in_extra_turns():
-        return
+    player's builders is on the board (the hook tests the supply first). The trigger first:
+    it is seldom met, and the part of the turn costs more to read than one road's figures."""
     if not triggered(state, x, y):
+        return
+    if state.turn_part or state.in_extra_turns():
         return
     if not state.tiles_left() and state.config.options[OPT_LAST_TILE] == "none":
         return  # the last tile: with "abbey", the core makes the part an end-of-game turn

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from carcassonne import ConfigError, Figure, GameConfig, GameState, Option
+from carcassonne import ConfigError, Figure, GameConfig, GameState, Option, Rotated
 
 #: Entry-point name; also the key of the goods tokens in ``state.ext``.
 NAME = "traders-builders"
 
 BUILDER = "builder"
+#: The kinds of feature a builder goes on.
+BUILDER_KINDS = frozenset({"road", "city"})
 PIG = "pig"
 #: Abbey & Mayor's barn: a pig may be in its field only as the rules below decide.
 BARN = "barn"
@@ -87,3 +89,35 @@ def holds_follower(state: GameState, figures: tuple[Figure, ...], player: int) -
             if kind is not None and kind.strength != 0:
                 return True
     return False
+
+
+#: A tile's segments the builder and the pig may go on, as ``(index, location)`` pairs: its
+#: roads and cities, its fields.
+Segments = tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str], ...]]
+
+#: id(rotated tile) -> (that rotated tile, its :data:`Segments`); bounded (see below).
+_SEGMENTS: dict[int, tuple[Rotated, Segments]] = {}
+#: More rotated tiles than every tile set of a configuration has: a process that builds many
+#: configurations (tests) starts over rather than keep them all.
+_CACHED = 4096
+
+
+def segments_of(rot: Rotated) -> Segments:
+    """The roads and cities, and the fields, of one rotation of a tile, in segment order.
+
+    The figure phase and the builder's trigger ask this every turn; sorting a tile's segments
+    by kind once per rotation spares them a test per segment. A segment's feature is then
+    ``placed.order + index`` (the node ``state.figures_on`` and ``state.is_complete`` take), so
+    no ``(feature, segment)`` list is built for every segment of every tile placed. The entry
+    keeps the rotated tile, so no other object takes its id while it is cached."""
+    entry = _SEGMENTS.get(id(rot))
+    if entry is not None and entry[0] is rot:
+        return entry[1]
+    if len(_SEGMENTS) >= _CACHED:
+        _SEGMENTS.clear()
+    found: Segments = (
+        tuple((f.index, f.location) for f in rot.features if f.kind in BUILDER_KINDS),
+        tuple((f.index, f.location) for f in rot.features if f.kind == "field"),
+    )
+    _SEGMENTS[id(rot)] = (rot, found)
+    return found

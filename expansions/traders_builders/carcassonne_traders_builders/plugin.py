@@ -50,6 +50,7 @@ from carcassonne_traders_builders.common import (
     PIG,
     count_option,
     holds_follower,
+    segments_of,
 )
 
 
@@ -112,27 +113,29 @@ def carcassonne_tile_placed(
 @hookimpl
 def carcassonne_figure_actions(state: GameState, x: int, y: int, player: int) -> list[Action]:
     """The builder on each fitting road or city of the tile just placed, then the pig on each
-    fitting field; one pass over the tile's segments, skipping those nobody stands in (most)."""
+    fitting field. Only the segments either figure may take are looked at (kept per rotated
+    tile: :func:`segments_of`), and only those somebody stands in are checked (few)."""
     supply = state.supply[player]
     builders = supply.get(BUILDER, 0) > 0
     pigs = supply.get(PIG, 0) > 0
     if not builders and not pigs:
         return []
-    found: list[Action] = []
-    pig_found: list[Action] = []
+    placed = state.board[x, y]
+    roads_cities, fields = segments_of(placed.rot)
+    base = placed.order
     figures_on = state.figures_on
-    for feature, seg in state.segments(x, y):
-        # the kind first: a segment neither figure may take costs no lookup of its figures
-        if seg.kind == "field":
-            if pigs:
-                figures = figures_on(feature)
-                if figures and pig.fits(state, figures, player):
-                    pig_found.append(PlaceFigure(PIG, x, y, seg.location))
-        elif builders and seg.kind in builder.KINDS:
-            figures = figures_on(feature)
-            if figures and builder.fits(state, feature, figures, player):
-                found.append(PlaceFigure(BUILDER, x, y, seg.location))
-    return found + pig_found if pig_found else found
+    found: list[Action] = []
+    if builders:
+        for index, location in roads_cities:
+            figures = figures_on(base + index)
+            if figures and builder.fits(state, base + index, figures, player):
+                found.append(PlaceFigure(BUILDER, x, y, location))
+    if pigs:
+        for index, location in fields:
+            figures = figures_on(base + index)
+            if figures and pig.fits(state, figures, player):
+                found.append(PlaceFigure(PIG, x, y, location))
+    return found
 
 
 @hookimpl
@@ -179,19 +182,9 @@ def _pigs_out(state: GameState) -> bool:
     return False
 
 
-#: Events of a figure leaving the board by another rule than scoring (eaten, captured).
-_LEFT = (ev.FigureRemoved, ev.FigureCaptured)
-
-
-def _follower_left(state: GameState, returned: list[ReturnedFigure]) -> bool:
-    """Whether a follower may have left a feature in this action: figures went home in the
-    scoring, or a rule removed or captured one (events of the action being applied)."""
-    if returned:
-        return True
-    for event in state.last_events:
-        if isinstance(event, _LEFT):
-            return True
-    return False
+#: Events of a figure leaving the board by another rule than scoring (eaten, captured). The
+#: core's event classes are not subclassed: their exact types are compared, in C.
+_LEFT = frozenset({ev.FigureRemoved, ev.FigureCaptured})
 
 
 @hookimpl
@@ -199,17 +192,18 @@ def carcassonne_after_scoring(
     state: GameState, returned: list[ReturnedFigure]
 ) -> list[Decision] | None:
     """A builder or pig whose owner has no follower left in its feature goes home (§3.3):
-    after a scoring (a barn) or a rule that removed the follower. The scan of the board runs
-    only when a follower left it: most parts return nobody."""
+    after a scoring (a barn) or a rule that removed the follower. Most parts return no figure
+    and remove none: that is told first, by one pass over the action's events in C; the
+    supplies are read and the board scanned only when a follower may have left."""
+    if not returned and _LEFT.isdisjoint(map(type, state.last_events)):
+        return None
     kinds = state.config.figure_kinds
     builders, pigs = kinds[BUILDER].count, kinds[PIG].count
-    for supply in state.supply:  # _on_board() inlined: this runs every turn
+    for supply in state.supply:
         if supply.get(BUILDER, 0) < builders or supply.get(PIG, 0) < pigs:
             break
     else:
-        return None  # no builder or pig out (most turns of most games): a few supply reads
-    if not _follower_left(state, returned):
-        return None
+        return None  # no builder or pig out
     events: list[Event] = []
     for feature, figure in state.figures():
         if figure.kind in (BUILDER, PIG):
