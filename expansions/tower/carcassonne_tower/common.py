@@ -3,7 +3,6 @@ the few queries every rule needs (pieces left, a tower's height, the squares of 
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import islice
 from operator import itemgetter
 from typing import ClassVar, NamedTuple
@@ -158,11 +157,6 @@ def height(state: GameState, x: int, y: int) -> int:
     return sum(1 for p in state.pieces_at(x, y) if p.kind == FLOOR)
 
 
-def heights(state: GameState) -> Counter[tuple[int, int]]:
-    """The height of every tower, by square (foundations without a piece are left out)."""
-    return Counter((p.x, p.y) for p in state.pieces(FLOOR))
-
-
 #: How many boards the index below keeps (a search makes many clones).
 _CACHED_BOARDS = 256
 #: A piece's square ``(x, y)``, taken in C (``Piece(kind, owner, x, y, location)``).
@@ -238,7 +232,7 @@ def grown(state: GameState, index: BoardIndex) -> frozenset[tuple[int, int]]:
 
 
 def built(state: GameState) -> frozenset[tuple[int, int]]:
-    """The squares of the towers with at least one piece (cheaper than :func:`heights`)."""
+    """The squares of the towers with at least one piece."""
     return grown(state, board_index(state))
 
 
