@@ -173,5 +173,6 @@ def test_the_public_names_are_exported():
     # emit, replay_entry, add_prisoner, put_tile_under, set_aside_tile): each is documented in
     # docs/hooks.md; 102 with set_chance_count() (positions that carry the chance count); 104
     # with anytime_actions() (JCZ writers tell a turn action from an any-time one, issue 30); 107
-    # with legal_action_ids(), action_for_id() and apply_id() (the integer path, issue 34)
-    assert len(public_state) <= 107
+    # with legal_action_ids(), action_for_id() and apply_id() (the integer path, issue 34); 108
+    # with placement_rows() (front ends write a tile decision's legal actions from rows; library.md)
+    assert len(public_state) <= 108
