@@ -42,12 +42,7 @@ GAMES: dict[str, tuple[int, list[str], range, str]] = {
 }
 
 
-def fingerprint(
-    players: int, expansions: list[str], seed: int, bot: str, *, by_ids: bool = False
-) -> str:
-    """The digest of a game's legal lists, events and scores. ``by_ids``: a random game played
-    through the integer path (``legal_action_ids``/``apply_id``), whose legal lists are still
-    fed (as ``action_for_id`` gives them), so it must give the same digest."""
+def fingerprint(players: int, expansions: list[str], seed: int, bot: str) -> str:
     config = GameConfig(players=players, expansions=expansions, seed=seed)
     state = GameState.new(config, seed=seed)
     digest = hashlib.sha256()
@@ -60,11 +55,6 @@ def fingerprint(
     rng = random.Random(seed)
     bots = [GreedyBot(seed * 10 + p) for p in range(players)]
     while not state.is_over:
-        if by_ids:
-            ids = state.legal_action_ids()
-            feed([state.action_for_id(k).to_dict() for k in ids])
-            feed([e.to_dict() for e in state.apply_id(rng.choice(ids))])
-            continue
         legal = state.legal_actions()
         feed([a.to_dict() for a in legal])
         if bot == "greedy":
