@@ -199,7 +199,7 @@ class StateData:
     def clone(self) -> Self:  # snapshots
         raise NotImplementedError
 
-    def apply(self, action: Action | str) -> list[ev.Event]:  # phases
+    def apply(self, action: Action | str, *, events: bool = True) -> list[ev.Event]:  # phases
         raise NotImplementedError
 
     def _refuse(self, action: Action) -> NoReturn:  # refusals
