@@ -231,18 +231,7 @@ def grown(state: GameState, index: BoardIndex) -> frozenset[tuple[int, int]]:
     return index.grown
 
 
-def built(state: GameState) -> frozenset[tuple[int, int]]:
-    """The squares of the towers with at least one piece."""
-    return grown(state, board_index(state))
-
-
 def towers(state: GameState) -> list[Foundation]:
     """``(x, y, feature)`` of every foundation on the board, in the order their tiles were
     laid (the index's list: not to be changed)."""
     return board_index(state).found
-
-
-def floor_offers(state: GameState) -> list[FloorOffer]:
-    """``(feature, AddFloor(x, y))`` of every foundation on the board, in the same order as
-    :func:`towers`: the actions are built once per foundation, not once per figure phase."""
-    return board_index(state).offers
