@@ -77,9 +77,12 @@ def fresh_pg_database() -> str:
 class ServerProcess:
     """``carcassonne serve --http`` in a subprocess, on its own port."""
 
-    def __init__(self, db: str, bot_think: float = 0.0, port: int | None = None) -> None:
+    def __init__(
+        self, db: str, bot_think: float = 0.0, port: int | None = None, *options: str
+    ) -> None:
         self.db = db
         self.bot_think = bot_think
+        self.options = options  # more of the command's options, as written on its line
         self.port = port or free_port()
         self.proc: subprocess.Popen[str] | None = None
 
@@ -91,6 +94,7 @@ class ServerProcess:
         command = [
             sys.executable, "-m", "carcassonne.cli.main", "serve", "--http",
             "--port", str(self.port), "--db", self.db, "--bot-think", str(self.bot_think),
+            *self.options,
         ]  # fmt: skip
         self.proc = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 30

@@ -13,7 +13,7 @@ import uvicorn
 
 from carcassonne.server.limits import TokenBucket
 
-from .live import ServerProcess
+from .live import ServerProcess, free_port
 from .test_play import seated
 
 WITHOUT_STARLETTE = """
@@ -71,3 +71,47 @@ def test_too_many_messages_are_answered_not_dropped(server: ServerProcess) -> No
     assert {m["error"]["code"] for m in limited} == {"rate-limited"}
     c.close()
     clients[1].close()
+
+
+def test_a_bad_rate_limit_is_refused_before_anything_starts() -> None:
+    bad = [("--rate-limit", "50"), ("--ws-rate-limit", "0/60"), ("--rate-limit", "5/x")]
+    for option, value in bad:
+        done = subprocess.run(
+            [sys.executable, "-m", "carcassonne.cli.main", "serve", "--http", option, value],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2
+        assert done.stderr == (
+            f"carcassonne: {option} must be RATE/BURST: a rate above 0 a second and a burst of "
+            f"at least 1 (like 50/200), not {value!r}\n"
+        )
+
+
+def test_the_rate_limits_are_the_operators_to_set(tmp_path: Path) -> None:
+    """``--rate-limit 0.001/3``: three REST requests, then none for 1,000 s (the start-up
+    check took the first); ``--ws-rate-limit 1000/1000``: the 150 messages the default
+    refuses in part are all answered."""
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    server = ServerProcess(
+        db, 0.0, free_port(), "--rate-limit", "0.001/3"
+    ).start()  # its start-up check took one request: two are left
+    try:
+        with server.http() as h:
+            codes = [h.get("/api/expansions").status_code for _ in range(3)]
+        assert codes == [200, 200, 429]
+    finally:
+        server.stop()
+    server = ServerProcess(db, 0.0, free_port(), "--ws-rate-limit", "1000/1000").start()
+    try:
+        game, clients = seated(server, [{"kind": "human"}, {"kind": "human"}])
+        c = clients[0]
+        for _ in range(150):
+            c.send({"op": "ping"})
+        kinds = {c.recv()["type"] for _ in range(150)} - {"presence"}
+        assert kinds == {"pong"}
+        c.close()
+        clients[1].close()
+    finally:
+        server.stop()

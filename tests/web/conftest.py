@@ -61,6 +61,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     command = [
         sys.executable, "-m", "carcassonne.cli.main", "serve", "--http",
         "--port", str(port), "--db", f"sqlite:///{db}", "--bot-think", "0",
+        # Every test's page and helpers share this one server and one client address, and the
+        # helpers play far faster than people: at the default limits (50 requests a second an
+        # address, 20 messages a connection) a faster server or machine made them fail with
+        # rate-limited. The limits themselves are tested in tests/server.
+        "--rate-limit", "100000/100000", "--ws-rate-limit", "100000/100000",
     ]  # fmt: skip
     proc = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
     base = f"http://127.0.0.1:{port}"

@@ -47,6 +47,20 @@ def add_parser(subparsers: Any) -> None:
         metavar="SECONDS",
         help="default time a bot waits before each move (--http; a game may set its own)",
     )
+    parser.add_argument(
+        "--rate-limit",
+        default="50/200",
+        metavar="RATE/BURST",
+        help="REST requests a second per client address, with a burst allowance (--http; "
+        "default 50/200; over it: 429 rate-limited)",
+    )
+    parser.add_argument(
+        "--ws-rate-limit",
+        default="20/60",
+        metavar="RATE/BURST",
+        help="WebSocket messages a second per connection, with a burst allowance (--http; "
+        "default 20/60; over it: a rate-limited error, the connection kept)",
+    )
     add_plugin_argument(parser)  # --stdio only
     parser.set_defaults(handler=run)
 
@@ -76,6 +90,27 @@ def _http(args: argparse.Namespace) -> int:
         raise UserError(f"--port must be from 1 to 65535, not {args.port}")
     if not 0 <= args.bot_think <= 10:
         raise UserError("--bot-think must be from 0 to 10 seconds")
+    http_rate, http_burst = _rate("--rate-limit", args.rate_limit)
+    ws_rate, ws_burst = _rate("--ws-rate-limit", args.ws_rate_limit)
     from carcassonne.server import app
+    from carcassonne.server.limits import Limits
 
-    return app.run(app.Settings(db=args.db, bot_think=args.bot_think), args.host, args.port)
+    limits = Limits(http_rate=http_rate, http_burst=http_burst, ws_rate=ws_rate, ws_burst=ws_burst)
+    settings = app.Settings(db=args.db, bot_think=args.bot_think, limits=limits)
+    return app.run(settings, args.host, args.port)
+
+
+def _rate(option: str, text: str) -> tuple[float, float]:
+    """``RATE/BURST`` as two numbers, a rate above 0 and a burst of at least 1 (a token bucket
+    that can never hold one token would refuse everything)."""
+    rate, slash, burst = text.partition("/")
+    try:
+        pair = (float(rate), float(burst))
+    except ValueError:
+        pair = (0.0, 0.0)
+    if not slash or not (0 < pair[0] < float("inf") and 1 <= pair[1] < float("inf")):
+        raise UserError(
+            f"{option} must be RATE/BURST: a rate above 0 a second and a burst of at least 1 "
+            f"(like 50/200), not {text!r}"
+        )
+    return pair
