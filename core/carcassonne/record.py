@@ -125,6 +125,10 @@ def record_of(state: GameState) -> Record:
 
     add(replay.last_events)
     chances: list[str] = []  # the outcomes the next action drew (logged before it)
+    # Whether the tile waiting to be placed was forced (not dealt by the seed), and whether a
+    # force before a draw lifted the tile the next draw takes: a forced tile forced over
+    # again stays in the record, since it went back on the pile where the seed had not put it.
+    forced = lifted = False
     for item in state.log:
         if isinstance(item, ForcedChance):
             chances.append(_outcome_word(item.outcome))
@@ -133,18 +137,26 @@ def record_of(state: GameState) -> Record:
         if isinstance(item, ForcedDraw):
             before = len(replay.last_events)
             if replay.pending.kind == "tile":
-                # the dealt tile goes back on the pile: it was never really drawn
-                for i in range(len(entries) - 1, -1, -1):
-                    if entries[i].kind == "drew" and not entries[i].returned:
-                        del entries[i]
-                        break
+                if not forced:
+                    # the dealt tile goes back on top of the pile: it was never really drawn
+                    for i in range(len(entries) - 1, -1, -1):
+                        if entries[i].kind == "drew" and not entries[i].returned:
+                            del entries[i]
+                            break
+                forced = True
+            else:
+                lifted = True
             replay.force_draw(item.tile)
             add(replay.last_events[before:])
         else:
             entries.append(Entry("action", action_to_text(item)))
             entries.extend(Entry("chance", outcome) for outcome in chances)
             chances = []
-            add(replay.apply(item))
+            events = replay.apply(item)
+            drew = _drawn(events)
+            if drew:
+                forced, lifted = lifted and not drew[0][1], False
+            add(events)
     if chances:
         raise RecordError(0, f"the log ends with chance outcomes no action drew: {chances}")
     if state.is_over:
@@ -499,7 +511,10 @@ def _reconcile(
 
     ``actual``: ``(tile, returned)`` for each tile the last action drew. A tile the game
     returned to the box cannot be taken back; a tile waiting to be placed is exchanged for the
-    recorded one with ``force_draw`` (which may itself return tiles that fit nowhere).
+    recorded one with ``force_draw`` (which may itself return tiles that fit nowhere). A
+    further ``drew`` line for the same draw forces again (``force_draw`` called twice before
+    the tile was placed: the first forced tile goes back on the pile, where the record must
+    say it was).
     """
     done = 0
     for entry in expected:
@@ -525,7 +540,7 @@ def _reconcile(
                     f"the record says {said!r}, but no tile is drawn at this point "
                     f"(the game waits for a {state.pending.kind} decision)",
                 )
-            if done == len(actual):
+            if done == len(actual) and (done == 0 or tile == state.drawn):
                 raise RecordError(
                     entry.line,
                     f"the record says {said!r}, but the game already drew {state.drawn} "

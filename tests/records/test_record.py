@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from carcassonne import GameConfig, GameState, PlaceFigure, PlaceTile, hookimpl
 from carcassonne.record import (
@@ -99,6 +101,59 @@ def test_a_forced_draw_is_written_as_the_draw() -> None:
     assert record.header["format"] == 1
 
 
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    expansions=st.sampled_from([(), ("river",), ("abbey-mayor",)]),
+    explicit=st.booleans(),
+)
+def test_draws_forced_again_before_the_tile_is_placed_replay_exactly(
+    seed: int, expansions: tuple[str, ...], explicit: bool
+) -> None:
+    """``force_draw`` called up to three times while a drawn tile waits: each forced tile goes
+    back on top of the pile when the next is forced, so the record keeps every forced tile
+    after the first (which replaced the dealt one), and replays to the same pile.
+    (Several calls while a *draw* is pending are not covered: docs/records.md.)"""
+    config = GameConfig(
+        players=2, seed=seed, expansions=list(expansions), options={"explicit_draws": explicit}
+    )
+    state = GameState.new(config)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(5, 60)):
+        if state.is_over:
+            break
+        for _ in range(rng.choice([0, 0, 1, 2, 3])):
+            pile = state.draw_pile()
+            if pile and state.pending.kind == "tile":
+                state.force_draw(rng.choice(pile))
+        state.apply(rng.choice(state.legal_actions()))
+    text = dump_record(state)
+    again = load_record(text, text=True)
+    assert snapshot(again) == snapshot(state)
+    assert again.key() == state.key()
+    assert dump_record(again) == text
+
+
+def test_a_drew_line_the_placement_contradicts_is_kept_as_a_forced_draw() -> None:
+    """Found by fuzz/fuzz_inputs.py: ``drew BA/CC.2`` (another tile than the dealt river
+    tile) then ``tile RI.1/CIRI ...`` forces both, in turn; the record written again says so,
+    and replays to the same game (the second force put BA/CC.2 back on top of the pile)."""
+    state = GameState.new(GameConfig(players=2, seed=4, expansions=["river"]))
+    first = state.drawn
+    state.force_draw("BA/CC.2")
+    state.force_draw(first)
+    text = dump_record(state)
+    assert f"---\n# turn 1: red\ndrew BA/CC.2\ndrew {first}\n" in text
+    again = load_record(text, text=True)
+    assert again.key() == state.key() and again.draw_pile() == state.draw_pile()
+    assert again.draw_pile()[0] == "BA/CC.2"  # next to be drawn
+    lines = text.splitlines()
+    lines.remove(f"drew {first}")  # the placement forces it, as before
+    lines.append(f"tile {first} 1,0 r180")
+    state.apply(PlaceTile(first, 1, 0, 180))
+    assert load_record("\n".join(lines), text=True).key() == state.key()
+
+
 class _NoCloister:
     """Vetoes every placement of the plain monastery: it goes back to the box when drawn."""
 
@@ -184,8 +239,8 @@ def _error(text: str) -> RecordError:
          "S (field against city)"),
         (HEADER + "drew BA/C\ntile E 0,-1 r180\npass\ndrew ZZ\n", 8, "unknown tile 'ZZ'"),
         (HEADER + "drew BA/C extra\n", 5, "expected 'drew TILE' or 'drew TILE returned'"),
-        (HEADER + "drew BA/C\ndrew BA/L\n", 6,
-         "the record says 'drew BA/L', but the game already drew BA/C and waits for it to "
+        (HEADER + "drew BA/C\ndrew BA/C\n", 6,  # (another tile would be forced in turn)
+         "the record says 'drew BA/C', but the game already drew BA/C and waits for it to "
          "be placed"),
         (HEADER + "drew BA/C\ntile E 0,-1 r180\ndrew BA/L\n", 7,
          "the record says 'drew BA/L', but no tile is drawn at this point (the game waits for "
