@@ -317,7 +317,9 @@ class Decision(NamedTuple):
 
 class Placed(NamedTuple):
     """A tile on the board: its type, its rotation (and that rotation's view), who placed it
-    (-1 for tiles laid at the start or by a position) and when (0 for the start tile)."""
+    (-1 for tiles laid at the start or by a position), and ``order``: the id of its first
+    segment (0 for the start tile; larger for every tile placed later), so that segment
+    ``i`` of ``rot.features`` is feature ``order + i`` (docs/hooks.md)."""
 
     tile: TileType
     rotation: int
