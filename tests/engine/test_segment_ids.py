@@ -17,9 +17,7 @@ def test_a_segment_is_its_tiles_order_plus_its_index(expansions: list[str]) -> N
     checked = 0
     while not state.is_over and state.turn < 40:
         state.apply(rng.choice(state.legal_actions()))
-        orders = []
         for (x, y), placed in state.board.items():
-            orders.append(placed.order)
             segments = state.segments(x, y)
             assert [seg.index for _, seg in segments] == list(range(len(placed.rot.features)))
             for feature, seg in segments:

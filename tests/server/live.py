@@ -78,7 +78,11 @@ class ServerProcess:
     """``carcassonne serve --http`` in a subprocess, on its own port."""
 
     def __init__(
-        self, db: str, bot_think: float = 0.0, port: int | None = None, *options: str
+        self,
+        db: str,
+        bot_think: float = 0.0,
+        port: int | None = None,
+        options: tuple[str, ...] = (),
     ) -> None:
         self.db = db
         self.bot_think = bot_think

@@ -13,7 +13,7 @@ import uvicorn
 
 from carcassonne.server.limits import TokenBucket
 
-from .live import ServerProcess, free_port
+from .live import ServerProcess
 from .test_play import seated
 
 WITHOUT_STARLETTE = """
@@ -94,16 +94,15 @@ def test_the_rate_limits_are_the_operators_to_set(tmp_path: Path) -> None:
     check took the first); ``--ws-rate-limit 1000/1000``: the 150 messages the default
     refuses in part are all answered."""
     db = f"sqlite:///{tmp_path / 'games.db'}"
-    server = ServerProcess(
-        db, 0.0, free_port(), "--rate-limit", "0.001/3"
-    ).start()  # its start-up check took one request: two are left
+    # its start-up check takes one request: two are left
+    server = ServerProcess(db, options=("--rate-limit", "0.001/3")).start()
     try:
         with server.http() as h:
             codes = [h.get("/api/expansions").status_code for _ in range(3)]
         assert codes == [200, 200, 429]
     finally:
         server.stop()
-    server = ServerProcess(db, 0.0, free_port(), "--ws-rate-limit", "1000/1000").start()
+    server = ServerProcess(db, options=("--ws-rate-limit", "1000/1000")).start()
     try:
         game, clients = seated(server, [{"kind": "human"}, {"kind": "human"}])
         c = clients[0]
